@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Runs a main class of the jar module on an embedded Spark: the built jar, the module's full Maven
+# classpath (Spark and Delta are 'provided' for the jar, so they come from Maven here) and the
+# JVM flags Spark itself passes (root pom property spark.jvm.flags).
+# Usage: scripts/spark-java.sh [-Xmx..] <main class> [args...]
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cache="$root/java/target/classpath.txt"
+if [ ! -s "$cache" ] || [ "$root/java/pom.xml" -nt "$cache" ] || [ "$root/pom.xml" -nt "$cache" ]; then
+  mvn -B -q -o -f "$root/java/pom.xml" dependency:build-classpath -Dmdep.includeScope=test \
+      -Dmdep.outputFile="$cache" >/dev/null 2>&1 \
+    || mvn -B -q -f "$root/java/pom.xml" dependency:build-classpath -Dmdep.includeScope=test \
+      -Dmdep.outputFile="$cache" >/dev/null
+fi
+flags=$(sed -n 's:.*<spark.jvm.flags>\(.*\)</spark.jvm.flags>.*:\1:p' "$root/pom.xml")
+heap=-Xmx6g
+if [[ "${1:-}" == -Xmx* ]]; then heap="$1"; shift; fi
+# shellcheck disable=SC2086
+exec java $heap $flags -cp "$root/java/target/gluten-delta-stats.jar:$(cat "$cache")" "$@"
