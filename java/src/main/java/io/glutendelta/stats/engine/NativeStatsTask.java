@@ -1,0 +1,164 @@
+package io.glutendelta.stats.engine;
+
+import io.glutendelta.stats.jni.NativeEngine;
+import io.glutendelta.stats.jni.NativeLoader;
+import java.util.List;
+import java.util.Objects;
+import org.apache.arrow.c.ArrowArray;
+import org.apache.arrow.c.ArrowSchema;
+import org.apache.arrow.c.Data;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * A reusable native statistics task for batches of one Arrow schema (RocksDB-style owner of a
+ * {@code long} handle). Files are independent: several may be open at once, each gets exactly one
+ * result from {@link #finishFile}, after which its native state is reset for reuse.
+ *
+ * <p>Not thread-safe: one Spark task drives one instance. {@link #close()} is idempotent; any other
+ * call after close throws {@link IllegalStateException}. Bad input surfaces as
+ * {@link IllegalArgumentException} naming the column, native internal failures as
+ * {@link io.glutendelta.stats.jni.NativeStatsException}.
+ */
+public final class NativeStatsTask implements AutoCloseable {
+  private final BufferAllocator allocator;
+  private final Schema schema;
+  private final List<LeafColumn> leaves;
+  /** C Data struct reused for every exported batch; the native side moves its content out. */
+  private final ArrowArray exportStruct;
+  private long handle;
+
+  private NativeStatsTask(BufferAllocator allocator, Schema schema, List<LeafColumn> leaves,
+      ArrowArray exportStruct, long handle) {
+    this.allocator = allocator;
+    this.schema = schema;
+    this.leaves = leaves;
+    this.exportStruct = exportStruct;
+    this.handle = handle;
+  }
+
+  /**
+   * Creates a task for batches of {@code schema} (the top-level fields of a VectorSchemaRoot).
+   *
+   * @param allocator used for the C Data structs and export bookkeeping; must outlive the task
+   * @throws IllegalArgumentException naming the column when a type is not supported
+   * @throws io.glutendelta.stats.jni.NativeLibraryUnavailableException when the library cannot load
+   */
+  public static NativeStatsTask create(BufferAllocator allocator, Schema schema) {
+    Objects.requireNonNull(allocator, "allocator");
+    Objects.requireNonNull(schema, "schema");
+    List<LeafColumn> leaves = SchemaLeaves.of(schema); // reject unsupported types before native code
+    NativeLoader.load();
+    ArrowArray exportStruct = ArrowArray.allocateNew(allocator);
+    long handle = 0;
+    try (ArrowSchema cSchema = ArrowSchema.allocateNew(allocator)) {
+      Data.exportSchema(allocator, schema, null, cSchema);
+      try {
+        handle = NativeEngine.createTask(cSchema.memoryAddress());
+      } finally {
+        if (cSchema.snapshot().release != 0) { // still ours: the native side failed before moving it
+          cSchema.release();
+        }
+      }
+      if (handle == 0) {
+        throw new io.glutendelta.stats.jni.NativeStatsException("native createTask returned no handle");
+      }
+      return new NativeStatsTask(allocator, schema, leaves, exportStruct, handle);
+    } catch (RuntimeException | Error e) {
+      exportStruct.close();
+      throw e;
+    }
+  }
+
+  /** The leaf columns in result order. */
+  public List<LeafColumn> leaves() {
+    return leaves;
+  }
+
+  public Schema schema() {
+    return schema;
+  }
+
+  /** Opens per-file state for {@code fileId}. */
+  public void beginFile(long fileId) {
+    NativeEngine.beginFile(handle(), fileId);
+  }
+
+  /**
+   * Aggregates the rows of {@code root} into {@code fileId}. The root's buffers are shared with
+   * the native side for the duration of the call only; the root stays usable and owned by the
+   * caller. The root's schema must equal the task's.
+   */
+  public void addBatch(long fileId, VectorSchemaRoot root) {
+    long h = handle();
+    Objects.requireNonNull(root, "root");
+    // The schema was exported once at create; the batch goes out without a schema (null out-param).
+    Data.exportVectorSchemaRoot(allocator, root, null, exportStruct);
+    try {
+      NativeEngine.addBatch(h, fileId, exportStruct.memoryAddress(), 0L);
+    } finally {
+      // The native side moves and releases the batch, also on error; this safety net returns the
+      // buffers to the allocator should it ever not have taken ownership.
+      if (exportStruct.snapshot().release != 0) {
+        exportStruct.release();
+      }
+    }
+  }
+
+  /**
+   * Aggregates a batch given as C Data Interface structs (a struct array of the task's schema).
+   * Ownership of both structs passes to the native side, which releases them, also on error.
+   *
+   * @param arrowSchemaAddress 0, or an ArrowSchema that is checked against the task's schema
+   */
+  public void addBatch(long fileId, long arrowArrayAddress, long arrowSchemaAddress) {
+    long h = handle();
+    if (arrowArrayAddress == 0) {
+      throw new IllegalArgumentException("arrowArrayAddress is 0");
+    }
+    NativeEngine.addBatch(h, fileId, arrowArrayAddress, arrowSchemaAddress);
+  }
+
+  /** Closes {@code fileId}: returns its stats and resets its state for reuse. */
+  public FileStats finishFile(long fileId) {
+    byte[] result = NativeEngine.finishFile(handle(), fileId);
+    return new FileStats(fileId, result, leaves);
+  }
+
+  /** Drops {@code fileId}'s state without a result (task failure or fallback). */
+  public void abortFile(long fileId) {
+    NativeEngine.abortFile(handle(), fileId);
+  }
+
+  public TaskCounters counters() {
+    return TaskCounters.of(NativeEngine.taskCounters(handle()));
+  }
+
+  public boolean isClosed() {
+    return handle == 0;
+  }
+
+  /** Frees the native task (open files included). Safe to call more than once. */
+  @Override
+  public void close() {
+    long h = handle;
+    if (h == 0) {
+      return;
+    }
+    handle = 0;
+    try {
+      NativeEngine.closeTask(h);
+    } finally {
+      exportStruct.close();
+    }
+  }
+
+  private long handle() {
+    long h = handle;
+    if (h == 0) {
+      throw new IllegalStateException("NativeStatsTask is closed");
+    }
+    return h;
+  }
+}
