@@ -1,0 +1,132 @@
+package io.glutendelta.stats.bench.e2e;
+
+import io.glutendelta.stats.bench.tpcds.Dirs;
+import io.glutendelta.stats.bench.tpcds.TpcdsParquetCache;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * TPC-DS tables written to Delta three ways (vanilla stats, native stats, stats off) in
+ * alternating rounds inside one session, so that every mode sees the same JIT state, page cache
+ * and machine noise. The first rounds are discarded warm-up; the report shows medians with
+ * min/max. Native and vanilla writes of the same data must commit identical stats.
+ */
+public final class DeltaWriteBenchmark {
+  private DeltaWriteBenchmark() {}
+
+  public static void main(String[] args) throws Exception {
+    E2eOptions opts;
+    try {
+      opts = E2eOptions.parse(args);
+    } catch (IllegalArgumentException e) {
+      System.err.println(e.getMessage());
+      System.exit(2);
+      return;
+    }
+    boolean wantNative = !opts.generateOnly && opts.modes.contains(WriteMode.NATIVE);
+    if (wantNative) {
+      NativeHookProbe.requireExtension();
+    }
+    SparkSession spark = session(opts.master, wantNative);
+    try {
+      run(spark, opts);
+    } finally {
+      spark.stop();
+    }
+  }
+
+  static SparkSession session(String master, boolean withHook) {
+    String extensions = "io.delta.sql.DeltaSparkSessionExtension"
+        + (withHook ? "," + NativeHookProbe.EXTENSION : "");
+    return SparkSession.builder()
+        .appName("gds-bench-e2e")
+        .master(master)
+        .config("spark.ui.enabled", "false")
+        .config("spark.driver.host", "127.0.0.1")
+        .config("spark.driver.bindAddress", "127.0.0.1")
+        .config("spark.sql.shuffle.partitions", "2")
+        .config("spark.databricks.delta.snapshotPartitions", "2")
+        .config("spark.sql.session.timeZone", "UTC")
+        .config("spark.sql.datetime.java8API.enabled", "true")
+        .config("spark.sql.extensions", extensions)
+        .config("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog")
+        .getOrCreate();
+  }
+
+  static void run(SparkSession spark, E2eOptions opts) throws Exception {
+    TpcdsParquetCache cache = new TpcdsParquetCache(spark, opts.cacheDir, opts.scaleFactor);
+    Map<String, Path> sources = new LinkedHashMap<>();
+    for (String t : opts.tables) {
+      sources.put(t, cache.ensure(t));
+    }
+    if (opts.generateOnly) {
+      return;
+    }
+    E2eResults results = new E2eResults();
+    for (Map.Entry<String, Path> e : sources.entrySet()) {
+      results.table(e.getKey()).sourceRows = spark.read().parquet(e.getValue().toString()).count();
+    }
+    Dirs.deleteRecursively(opts.workDir);
+    int totalRounds = opts.warmupRounds + opts.rounds;
+    long start = System.nanoTime();
+    for (int round = 0; round < totalRounds; round++) {
+      boolean warmup = round < opts.warmupRounds;
+      for (String table : opts.tables) {
+        Dataset<Row> source = spark.read().parquet(sources.get(table).toString());
+        Map<WriteMode, DeltaLogStats> written = new LinkedHashMap<>();
+        for (WriteMode mode : opts.modes) {
+          Path target = opts.workDir.resolve(table + "-" + mode.label() + "-r" + round);
+          mode.apply(spark.conf());
+          System.gc();
+          long t0 = System.nanoTime();
+          source.write().format("delta").save(target.toString());
+          double secs = (System.nanoTime() - t0) / 1e9;
+          DeltaLogStats stats = DeltaLogStats.read(target);
+          Dirs.deleteRecursively(target);
+          results.record(round, warmup, table, mode, secs, stats);
+          written.put(mode, stats);
+          System.out.printf(Locale.ROOT, "[e2e %5.0fs] round %d/%d%s %-14s %-7s %7.2f s  files=%d stats=%d%n",
+              (System.nanoTime() - start) / 1e9, round + 1, totalRounds, warmup ? " (warm-up)" : "",
+              table, mode.label(), secs, stats.files(), stats.stats().size());
+        }
+        check(results.table(table), written, table);
+      }
+    }
+    Path dir = E2eReport.write(opts, results);
+    System.out.println("[e2e] report: " + dir.resolve("README.md"));
+    for (E2eResults.TableInfo info : results.tables().values()) {
+      if (!info.statsMismatches.isEmpty()) {
+        throw new IllegalStateException("native and vanilla stats differ (see report): "
+            + info.statsMismatches.get(0));
+      }
+    }
+  }
+
+  /** Native must equal vanilla; stats-on writes must cover every source row. */
+  private static void check(E2eResults.TableInfo info, Map<WriteMode, DeltaLogStats> written, String table) {
+    DeltaLogStats vanilla = written.get(WriteMode.VANILLA);
+    DeltaLogStats nat = written.get(WriteMode.NATIVE);
+    DeltaLogStats any = vanilla != null ? vanilla : nat != null ? nat : written.get(WriteMode.OFF);
+    info.filesPerWrite = any.files();
+    for (Map.Entry<WriteMode, DeltaLogStats> e : written.entrySet()) {
+      DeltaLogStats s = e.getValue();
+      if (e.getKey().collectsStats() && (s.stats().size() != s.files() || s.numRecords() != info.sourceRows)) {
+        info.statsMismatches.add(table + " " + e.getKey().label() + ": " + s.stats().size() + " of "
+            + s.files() + " files have stats, numRecords " + s.numRecords() + " vs " + info.sourceRows + " source rows");
+      }
+    }
+    if (vanilla != null && nat != null) {
+      info.statsComparisons++;
+      String diff = DeltaLogStats.difference(vanilla, nat);
+      if (diff != null) {
+        info.statsMismatches.add(table + " native vs vanilla: " + diff);
+        System.out.println("[e2e] STATS MISMATCH " + table + ": " + diff);
+      }
+    }
+  }
+}

@@ -1,0 +1,171 @@
+package io.glutendelta.stats.bench.e2e;
+
+import io.glutendelta.stats.bench.report.Charts;
+import io.glutendelta.stats.bench.report.MachineInfo;
+import io.glutendelta.stats.bench.report.ResultsDir;
+import io.glutendelta.stats.bench.report.Samples;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** Markdown + PNG report of one E2E run (medians, min–max, ratios, stats overhead, checks). */
+final class E2eReport {
+  /** Issue 6's end-to-end target: native-stats write time ≤ 1.05 × stats-off on store_sales. */
+  static final double TARGET_NATIVE_OVER_OFF = 1.05;
+
+  private E2eReport() {}
+
+  static Path write(E2eOptions opts, E2eResults results) throws IOException {
+    Path dir = ResultsDir.create(opts.resultsDir, "e2e");
+    StringBuilder md = new StringBuilder();
+    md.append("# Delta write benchmark: TPC-DS SF").append(fmtSf(opts.scaleFactor)).append("\n\n");
+    md.append("- When: ").append(ResultsDir.utcNow()).append("\n");
+    md.append("- Machine: ").append(MachineInfo.describe()).append("\n");
+    md.append("- Spark ").append(org.apache.spark.package$.MODULE$.SPARK_VERSION())
+        .append(" (master ").append(opts.master).append("), Delta ")
+        .append(jarVersion(io.delta.tables.DeltaTable.class)).append("\n");
+    md.append("- Rounds: ").append(opts.warmupRounds).append(" warm-up (discarded) + ").append(opts.rounds)
+        .append(" measured, modes alternating within each round in the order ")
+        .append(String.join(", ", opts.modes.stream().map(WriteMode::label).toList()))
+        .append("; one session, mode switched per write by `")
+        .append(WriteMode.DELTA_COLLECT_STATS).append("` and `").append(WriteMode.NATIVE_ENABLED).append("`\n");
+    md.append("- Source: cached Parquet from `io.trino.tpcds:tpcds` (generation not timed); ")
+        .append("each write creates a new Delta table from it\n\n");
+
+    md.append("## Write time (seconds: median, [min–max])\n\n");
+    md.append("| table | rows | files |");
+    for (WriteMode m : opts.modes) {
+      md.append(' ').append(m.label()).append(" |");
+    }
+    List<String[]> ratios = ratioColumns(opts.modes);
+    for (String[] r : ratios) {
+      md.append(' ').append(r[0]).append('/').append(r[1]).append(" |");
+    }
+    md.append("\n|---|---:|---:|");
+    md.append("---:|".repeat(opts.modes.size() + ratios.size())).append('\n');
+    for (Map.Entry<String, E2eResults.TableInfo> e : results.tables().entrySet()) {
+      E2eResults.TableInfo t = e.getValue();
+      md.append("| ").append(e.getKey()).append(" | ").append(String.format(Locale.ROOT, "%,d", t.sourceRows))
+          .append(" | ").append(t.filesPerWrite).append(" |");
+      for (WriteMode m : opts.modes) {
+        Samples s = t.seconds.get(m);
+        md.append(String.format(Locale.ROOT, " %.2f [%.2f–%.2f] |", s.median(), s.min(), s.max()));
+      }
+      for (String[] r : ratios) {
+        md.append(String.format(Locale.ROOT, " %.3f |", ratio(t, r[0], r[1])));
+      }
+      md.append('\n');
+    }
+
+    if (opts.modes.contains(WriteMode.OFF)) {
+      md.append("\n## Statistics overhead share\n\n")
+          .append("(median(mode) − median(off)) / median(mode): the part of the write spent on statistics.\n\n")
+          .append("| table |");
+      List<WriteMode> statsModes = opts.modes.stream().filter(WriteMode::collectsStats).toList();
+      for (WriteMode m : statsModes) {
+        md.append(' ').append(m.label()).append(" |");
+      }
+      md.append("\n|---|").append("---:|".repeat(statsModes.size())).append('\n');
+      Map<String, double[]> share = new LinkedHashMap<>();
+      for (Map.Entry<String, E2eResults.TableInfo> e : results.tables().entrySet()) {
+        double off = e.getValue().seconds.get(WriteMode.OFF).median();
+        double[] v = new double[statsModes.size()];
+        md.append("| ").append(e.getKey()).append(" |");
+        for (int i = 0; i < statsModes.size(); i++) {
+          double on = e.getValue().seconds.get(statsModes.get(i)).median();
+          v[i] = 100 * (on - off) / on;
+          md.append(String.format(Locale.ROOT, " %.1f %% |", v[i]));
+        }
+        md.append('\n');
+        share.put(e.getKey(), v);
+      }
+      if (!statsModes.isEmpty()) {
+        Charts.groupedBars(dir.resolve("stats-overhead-share.png"), "Statistics share of Delta write time",
+            "% of write time", statsModes.stream().map(WriteMode::label).toList(), share, "0.0");
+        md.append("\n![stats overhead share](stats-overhead-share.png)\n");
+      }
+    }
+
+    md.append("\n## Targets\n\n");
+    E2eResults.TableInfo ss = results.tables().get("store_sales");
+    if (ss != null && ss.seconds.containsKey(WriteMode.NATIVE) && ss.seconds.containsKey(WriteMode.OFF)) {
+      double r = ratio(ss, "native", "off");
+      md.append(String.format(Locale.ROOT, "- store_sales native/off = %.3f (target ≤ %.2f): %s\n", r,
+          TARGET_NATIVE_OVER_OFF, r <= TARGET_NATIVE_OVER_OFF ? "met" : "NOT met"));
+    } else {
+      md.append("- store_sales native/off: not measured in this run\n");
+    }
+
+    md.append("\n## Statistics check (native vs vanilla)\n\n");
+    for (Map.Entry<String, E2eResults.TableInfo> e : results.tables().entrySet()) {
+      E2eResults.TableInfo t = e.getValue();
+      md.append("- ").append(e.getKey()).append(": ");
+      if (t.statsComparisons == 0) {
+        md.append("not compared (native or vanilla not in this run)");
+      } else if (t.statsMismatches.isEmpty()) {
+        md.append("identical AddFile.stats multisets in all ").append(t.statsComparisons)
+            .append(" rounds (").append(t.filesPerWrite).append(" files each)");
+      } else {
+        md.append("**MISMATCH** ").append(t.statsMismatches.get(0).replace("\n", " "));
+      }
+      md.append('\n');
+    }
+
+    md.append("\n## Charts\n\n");
+    for (Map.Entry<String, E2eResults.TableInfo> e : results.tables().entrySet()) {
+      Map<String, Samples> bars = new LinkedHashMap<>();
+      for (WriteMode m : opts.modes) {
+        bars.put(m.label(), e.getValue().seconds.get(m));
+      }
+      String png = e.getKey() + ".png";
+      Charts.medianBars(dir.resolve(png), e.getKey() + " → Delta, SF" + fmtSf(opts.scaleFactor)
+          + " (median, min–max)", "seconds", bars);
+      md.append("![").append(e.getKey()).append("](").append(png).append(")\n");
+    }
+    md.append("\nRaw times (warm-up included): `raw-times.csv`.\n");
+
+    Files.writeString(dir.resolve("README.md"), md.toString(), StandardCharsets.UTF_8);
+    Files.write(dir.resolve("raw-times.csv"), results.rawCsv(), StandardCharsets.UTF_8);
+    if (opts.updateLatest) {
+      ResultsDir.publishLatest(opts.resultsDir, "e2e", dir);
+    }
+    return dir;
+  }
+
+  /** Ratio columns worth showing for the modes of this run: native/vanilla, native/off, vanilla/off. */
+  private static List<String[]> ratioColumns(List<WriteMode> modes) {
+    List<String[]> out = new ArrayList<>();
+    String[][] all = {{"native", "vanilla"}, {"native", "off"}, {"vanilla", "off"}};
+    for (String[] r : all) {
+      if (modes.contains(WriteMode.parse(r[0])) && modes.contains(WriteMode.parse(r[1]))) {
+        out.add(r);
+      }
+    }
+    return out;
+  }
+
+  private static double ratio(E2eResults.TableInfo t, String num, String den) {
+    return t.seconds.get(WriteMode.parse(num)).median() / t.seconds.get(WriteMode.parse(den)).median();
+  }
+
+  static String fmtSf(double sf) {
+    return sf == Math.rint(sf) ? Long.toString((long) sf) : Double.toString(sf);
+  }
+
+  /** Version from the jar file name (e.g. delta-spark_2.13-4.4.0.jar), "?" when not from a jar. */
+  static String jarVersion(Class<?> c) {
+    try {
+      String f = Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).getFileName().toString();
+      java.util.regex.Matcher m = java.util.regex.Pattern.compile("-(\\d+\\.\\d+\\.\\d+[^/]*)\\.jar$").matcher(f);
+      return m.find() ? m.group(1) : "?";
+    } catch (Exception e) {
+      return "?";
+    }
+  }
+}

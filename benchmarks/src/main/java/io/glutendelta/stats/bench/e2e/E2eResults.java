@@ -1,0 +1,47 @@
+package io.glutendelta.stats.bench.e2e;
+
+import io.glutendelta.stats.bench.report.Samples;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Everything one E2E run measured: write times per table and mode, and the stats checks. */
+public final class E2eResults {
+  /** Per table: source rows, files per write, stats comparisons done and what differed. */
+  public static final class TableInfo {
+    public long sourceRows;
+    public int filesPerWrite;
+    public int statsComparisons;
+    public final List<String> statsMismatches = new ArrayList<>();
+    public final Map<WriteMode, Samples> seconds = new EnumMap<>(WriteMode.class);
+    /** Native-path activity seen during NATIVE writes (files finished by the engine), or -1 if unknown. */
+    public long nativeFilesSeen = -1;
+  }
+
+  private final Map<String, TableInfo> tables = new LinkedHashMap<>();
+  /** Raw log lines: round, table, mode, seconds (warm-up included, flagged). */
+  private final List<String> rawCsv = new ArrayList<>(List.of("round,warmup,table,mode,seconds,files,stats_files"));
+
+  public TableInfo table(String name) {
+    return tables.computeIfAbsent(name, k -> new TableInfo());
+  }
+
+  public Map<String, TableInfo> tables() {
+    return tables;
+  }
+
+  public void record(int round, boolean warmup, String table, WriteMode mode, double seconds,
+      DeltaLogStats stats) {
+    rawCsv.add(String.format(java.util.Locale.ROOT, "%d,%b,%s,%s,%.3f,%d,%d", round, warmup, table,
+        mode.label(), seconds, stats.files(), stats.stats().size()));
+    if (!warmup) {
+      table(table).seconds.computeIfAbsent(mode, m -> new Samples()).add(seconds);
+    }
+  }
+
+  public List<String> rawCsv() {
+    return rawCsv;
+  }
+}

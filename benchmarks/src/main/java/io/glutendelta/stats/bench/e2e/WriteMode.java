@@ -1,0 +1,50 @@
+package io.glutendelta.stats.bench.e2e;
+
+import java.util.Locale;
+import org.apache.spark.sql.RuntimeConfig;
+
+/**
+ * The three ways a table is written. All run in ONE session that has our extension installed
+ * (static confs cannot change per write); the mode is chosen per write through two runtime
+ * confs that Delta and our hook read at the start of every write.
+ */
+public enum WriteMode {
+  /** Delta's own row-at-a-time statistics (our hook switched off). */
+  VANILLA(true, false),
+  /** Statistics from the native engine through our hook. */
+  NATIVE(true, true),
+  /** No statistics at all: the floor any stats path is measured against. */
+  OFF(false, false);
+
+  public static final String DELTA_COLLECT_STATS = "spark.databricks.delta.stats.collect";
+  public static final String NATIVE_ENABLED = "spark.glutendelta.stats.native.enabled";
+
+  private final boolean collectStats;
+  private final boolean nativeStats;
+
+  WriteMode(boolean collectStats, boolean nativeStats) {
+    this.collectStats = collectStats;
+    this.nativeStats = nativeStats;
+  }
+
+  public void apply(RuntimeConfig conf) {
+    conf.set(DELTA_COLLECT_STATS, Boolean.toString(collectStats));
+    conf.set(NATIVE_ENABLED, Boolean.toString(nativeStats));
+  }
+
+  public boolean collectsStats() {
+    return collectStats;
+  }
+
+  public String label() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+
+  public static WriteMode parse(String s) {
+    try {
+      return valueOf(s.trim().toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("unknown write mode '" + s + "' (vanilla, native, off)", e);
+    }
+  }
+}

@@ -1,0 +1,27 @@
+package io.glutendelta.stats.bench.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import org.junit.jupiter.api.Test;
+
+class SamplesTest {
+  @Test
+  void medianOfOddAndEvenCountsAndRange() {
+    Samples s = new Samples();
+    s.add(9);
+    s.add(1);
+    s.add(5);
+    assertEquals(5, s.median());
+    s.add(7);
+    assertEquals(6, s.median());
+    assertEquals(1, s.min());
+    assertEquals(9, s.max());
+    assertEquals(4, s.count());
+  }
+
+  @Test
+  void emptySamplesRefuseToSummarise() {
+    assertThrows(IllegalStateException.class, () -> new Samples().median());
+  }
+}
