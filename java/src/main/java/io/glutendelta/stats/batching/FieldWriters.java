@@ -1,0 +1,387 @@
+package io.glutendelta.stats.batching;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.DateDayVector;
+import org.apache.arrow.vector.DecimalVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.Float4Vector;
+import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.SmallIntVector;
+import org.apache.arrow.vector.TimeStampMicroTZVector;
+import org.apache.arrow.vector.TimeStampMicroVector;
+import org.apache.arrow.vector.TinyIntVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.complex.StructVector;
+import org.apache.spark.sql.catalyst.expressions.SpecializedGetters;
+import org.apache.spark.sql.catalyst.expressions.UnsafeRow;
+import org.apache.spark.sql.types.BooleanType;
+import org.apache.spark.sql.types.ByteType;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DateType;
+import org.apache.spark.sql.types.DecimalType;
+import org.apache.spark.sql.types.DoubleType;
+import org.apache.spark.sql.types.FloatType;
+import org.apache.spark.sql.types.IntegerType;
+import org.apache.spark.sql.types.LongType;
+import org.apache.spark.sql.types.ShortType;
+import org.apache.spark.sql.types.StringType;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.types.TimestampNTZType;
+import org.apache.spark.sql.types.TimestampType;
+import org.apache.spark.unsafe.Platform;
+import org.apache.spark.unsafe.types.UTF8String;
+
+/** The writer for each Spark type, and the factory that matches them to vectors. */
+final class FieldWriters {
+  private FieldWriters() {}
+
+  static FieldWriter create(StructField field, int ordinal, int numFields, FieldVector vector) {
+    DataType t = field.dataType();
+    if (t instanceof StructType st) {
+      StructVector sv = (StructVector) vector;
+      List<FieldWriter> children = new ArrayList<>();
+      for (int i = 0; i < st.fields().length; i++) {
+        StructField c = st.fields()[i];
+        children.add(create(c, RowBatcher.sourceOrdinal(c, i), RowBatcher.numFields(c),
+            (FieldVector) sv.getChildByOrdinal(i)));
+      }
+      return new StructWriter(ordinal, numFields, sv, children.toArray(new FieldWriter[0]));
+    }
+    if (t instanceof BooleanType) {
+      return new ValidityWriter(ordinal, (BitVector) vector);
+    } else if (t instanceof ByteType) {
+      return new ByteWriter(ordinal, (TinyIntVector) vector);
+    } else if (t instanceof ShortType) {
+      return new ShortWriter(ordinal, (SmallIntVector) vector);
+    } else if (t instanceof IntegerType) {
+      return new IntWriter(ordinal, (IntVector) vector);
+    } else if (t instanceof LongType) {
+      return new LongWriter(ordinal, (BigIntVector) vector);
+    } else if (t instanceof FloatType) {
+      return new FloatWriter(ordinal, (Float4Vector) vector);
+    } else if (t instanceof DoubleType) {
+      return new DoubleWriter(ordinal, (Float8Vector) vector);
+    } else if (t instanceof DecimalType d) {
+      return d.precision() <= 18
+          ? new CompactDecimalWriter(ordinal, d, (DecimalVector) vector)
+          : new WideDecimalWriter(ordinal, d, (DecimalVector) vector);
+    } else if (t instanceof DateType) {
+      return new DateWriter(ordinal, (DateDayVector) vector);
+    } else if (t instanceof TimestampType) {
+      return new TimestampWriter(ordinal, (TimeStampMicroTZVector) vector);
+    } else if (t instanceof TimestampNTZType) {
+      return new TimestampNtzWriter(ordinal, (TimeStampMicroVector) vector);
+    } else if (t instanceof StringType) {
+      return new StringWriter(ordinal, (VarCharVector) vector);
+    }
+    throw new IllegalArgumentException("column " + field.name() + ": no Arrow writer for type "
+        + t.simpleString());
+  }
+
+  /**
+   * Leaves that only need a null count (boolean, binary, array, map, ...): one validity bit, the
+   * value itself is never read.
+   */
+  static final class ValidityWriter extends FieldWriter {
+    private final BitVector v;
+
+    ValidityWriter(int ordinal, BitVector v) {
+      super(ordinal);
+      this.v = v;
+    }
+
+    @Override
+    void writeValue(SpecializedGetters src, int index) {
+      v.setSafe(index, 1);
+    }
+
+    @Override
+    void writeNull(int index) {
+      v.setNull(index);
+    }
+  }
+
+  static final class ByteWriter extends FieldWriter {
+    private final TinyIntVector v;
+
+    ByteWriter(int ordinal, TinyIntVector v) {
+      super(ordinal);
+      this.v = v;
+    }
+
+    @Override
+    void writeValue(SpecializedGetters src, int index) {
+      v.setSafe(index, src.getByte(ordinal));
+    }
+
+    @Override
+    void writeNull(int index) {
+      v.setNull(index);
+    }
+  }
+
+  static final class ShortWriter extends FieldWriter {
+    private final SmallIntVector v;
+
+    ShortWriter(int ordinal, SmallIntVector v) {
+      super(ordinal);
+      this.v = v;
+    }
+
+    @Override
+    void writeValue(SpecializedGetters src, int index) {
+      v.setSafe(index, src.getShort(ordinal));
+    }
+
+    @Override
+    void writeNull(int index) {
+      v.setNull(index);
+    }
+  }
+
+  static final class IntWriter extends FieldWriter {
+    private final IntVector v;
+
+    IntWriter(int ordinal, IntVector v) {
+      super(ordinal);
+      this.v = v;
+    }
+
+    @Override
+    void writeValue(SpecializedGetters src, int index) {
+      v.setSafe(index, src.getInt(ordinal));
+    }
+
+    @Override
+    void writeNull(int index) {
+      v.setNull(index);
+    }
+  }
+
+  static final class LongWriter extends FieldWriter {
+    private final BigIntVector v;
+
+    LongWriter(int ordinal, BigIntVector v) {
+      super(ordinal);
+      this.v = v;
+    }
+
+    @Override
+    void writeValue(SpecializedGetters src, int index) {
+      v.setSafe(index, src.getLong(ordinal));
+    }
+
+    @Override
+    void writeNull(int index) {
+      v.setNull(index);
+    }
+  }
+
+  static final class FloatWriter extends FieldWriter {
+    private final Float4Vector v;
+
+    FloatWriter(int ordinal, Float4Vector v) {
+      super(ordinal);
+      this.v = v;
+    }
+
+    @Override
+    void writeValue(SpecializedGetters src, int index) {
+      v.setSafe(index, src.getFloat(ordinal));
+    }
+
+    @Override
+    void writeNull(int index) {
+      v.setNull(index);
+    }
+  }
+
+  static final class DoubleWriter extends FieldWriter {
+    private final Float8Vector v;
+
+    DoubleWriter(int ordinal, Float8Vector v) {
+      super(ordinal);
+      this.v = v;
+    }
+
+    @Override
+    void writeValue(SpecializedGetters src, int index) {
+      v.setSafe(index, src.getDouble(ordinal));
+    }
+
+    @Override
+    void writeNull(int index) {
+      v.setNull(index);
+    }
+  }
+
+  /** Precision up to 18: an UnsafeRow stores the unscaled long inline, read it without a Decimal. */
+  static final class CompactDecimalWriter extends FieldWriter {
+    private final DecimalVector v;
+    private final int precision;
+    private final int scale;
+
+    CompactDecimalWriter(int ordinal, DecimalType t, DecimalVector v) {
+      super(ordinal);
+      this.v = v;
+      this.precision = t.precision();
+      this.scale = t.scale();
+    }
+
+    @Override
+    void writeValue(SpecializedGetters src, int index) {
+      long unscaled = src instanceof UnsafeRow
+          ? src.getLong(ordinal)
+          : src.getDecimal(ordinal, precision, scale).toUnscaledLong();
+      v.setSafe(index, unscaled);
+    }
+
+    @Override
+    void writeNull(int index) {
+      v.setNull(index);
+    }
+  }
+
+  static final class WideDecimalWriter extends FieldWriter {
+    private final DecimalVector v;
+    private final int precision;
+    private final int scale;
+
+    WideDecimalWriter(int ordinal, DecimalType t, DecimalVector v) {
+      super(ordinal);
+      this.v = v;
+      this.precision = t.precision();
+      this.scale = t.scale();
+    }
+
+    @Override
+    void writeValue(SpecializedGetters src, int index) {
+      v.setSafe(index, src.getDecimal(ordinal, precision, scale).toJavaBigDecimal());
+    }
+
+    @Override
+    void writeNull(int index) {
+      v.setNull(index);
+    }
+  }
+
+  static final class DateWriter extends FieldWriter {
+    private final DateDayVector v;
+
+    DateWriter(int ordinal, DateDayVector v) {
+      super(ordinal);
+      this.v = v;
+    }
+
+    @Override
+    void writeValue(SpecializedGetters src, int index) {
+      v.setSafe(index, src.getInt(ordinal));
+    }
+
+    @Override
+    void writeNull(int index) {
+      v.setNull(index);
+    }
+  }
+
+  static final class TimestampWriter extends FieldWriter {
+    private final TimeStampMicroTZVector v;
+
+    TimestampWriter(int ordinal, TimeStampMicroTZVector v) {
+      super(ordinal);
+      this.v = v;
+    }
+
+    @Override
+    void writeValue(SpecializedGetters src, int index) {
+      v.setSafe(index, src.getLong(ordinal));
+    }
+
+    @Override
+    void writeNull(int index) {
+      v.setNull(index);
+    }
+  }
+
+  static final class TimestampNtzWriter extends FieldWriter {
+    private final TimeStampMicroVector v;
+
+    TimestampNtzWriter(int ordinal, TimeStampMicroVector v) {
+      super(ordinal);
+      this.v = v;
+    }
+
+    @Override
+    void writeValue(SpecializedGetters src, int index) {
+      v.setSafe(index, src.getLong(ordinal));
+    }
+
+    @Override
+    void writeNull(int index) {
+      v.setNull(index);
+    }
+  }
+
+  /** Copies the UTF-8 bytes straight from the row's memory into the vector's data buffer. */
+  static final class StringWriter extends FieldWriter {
+    private final VarCharVector v;
+
+    StringWriter(int ordinal, VarCharVector v) {
+      super(ordinal);
+      this.v = v;
+    }
+
+    @Override
+    void writeValue(SpecializedGetters src, int index) {
+      UTF8String s = src.getUTF8String(ordinal);
+      Object base = s.getBaseObject();
+      int len = s.numBytes();
+      if (base instanceof byte[] bytes) {
+        v.setSafe(index, bytes, (int) (s.getBaseOffset() - Platform.BYTE_ARRAY_OFFSET), len);
+      } else {
+        v.setSafe(index, s.getBytes(), 0, len);
+      }
+    }
+
+    @Override
+    void writeNull(int index) {
+      v.setNull(index);
+    }
+  }
+
+  /** A null struct nulls every referenced leaf below it, as Spark's GetStructField would. */
+  static final class StructWriter extends FieldWriter {
+    private final StructVector v;
+    private final int numFields;
+    private final FieldWriter[] children;
+
+    StructWriter(int ordinal, int numFields, StructVector v, FieldWriter[] children) {
+      super(ordinal);
+      this.v = v;
+      this.numFields = numFields;
+      this.children = children;
+    }
+
+    @Override
+    void writeValue(SpecializedGetters src, int index) {
+      v.setIndexDefined(index);
+      SpecializedGetters struct = src.getStruct(ordinal, numFields);
+      for (FieldWriter c : children) {
+        c.write(struct, index);
+      }
+    }
+
+    @Override
+    void writeNull(int index) {
+      v.setNull(index);
+      for (FieldWriter c : children) {
+        c.writeNull(index);
+      }
+    }
+  }
+}

@@ -1,0 +1,98 @@
+package io.glutendelta.stats.batching;
+
+import io.glutendelta.stats.delta.StatsExpressionPlan;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * Buffers Spark rows of one open file into a reused Arrow batch. Only the fields of the input
+ * schema are copied (field metadata says where each lives in the source row); after
+ * {@link #reset()} the same vectors and buffers are written again, so steady state allocates
+ * nothing.
+ */
+public final class RowBatcher implements AutoCloseable {
+  private final VectorSchemaRoot root;
+  private final FieldWriter[] writers;
+  private final int capacity;
+  private int rows;
+
+  public RowBatcher(StructType inputSchema, BufferAllocator allocator, int capacity) {
+    if (capacity <= 0) {
+      throw new IllegalArgumentException("batch capacity must be positive, got " + capacity);
+    }
+    this.capacity = capacity;
+    Schema schema = ArrowSchemas.toArrow(inputSchema);
+    this.root = VectorSchemaRoot.create(schema, allocator);
+    try {
+      StructField[] fields = inputSchema.fields();
+      this.writers = new FieldWriter[fields.length];
+      for (int i = 0; i < fields.length; i++) {
+        FieldVector v = root.getVector(i);
+        v.setInitialCapacity(capacity);
+        writers[i] = FieldWriters.create(fields[i], sourceOrdinal(fields[i], i), numFields(fields[i]), v);
+      }
+      root.allocateNew();
+    } catch (RuntimeException e) {
+      root.close();
+      throw e;
+    }
+  }
+
+  public Schema schema() {
+    return root.getSchema();
+  }
+
+  /** Appends one row (in the layout the field ordinals refer to). */
+  public void append(InternalRow row) {
+    int index = rows;
+    for (FieldWriter w : writers) {
+      w.write(row, index);
+    }
+    rows = index + 1;
+  }
+
+  public int rowCount() {
+    return rows;
+  }
+
+  public boolean isFull() {
+    return rows >= capacity;
+  }
+
+  /** The buffered rows as a batch (valid until the next {@link #append} or {@link #reset}). */
+  public VectorSchemaRoot seal() {
+    root.setRowCount(rows);
+    return root;
+  }
+
+  /** Empties the batch, keeping its buffers for the next rows. */
+  public void reset() {
+    for (FieldVector v : root.getFieldVectors()) {
+      v.reset();
+    }
+    root.setRowCount(0);
+    rows = 0;
+  }
+
+  @Override
+  public void close() {
+    root.close();
+  }
+
+  static int sourceOrdinal(StructField f, int fallback) {
+    return f.metadata().contains(StatsExpressionPlan.ORDINAL_KEY)
+        ? (int) f.metadata().getLong(StatsExpressionPlan.ORDINAL_KEY) : fallback;
+  }
+
+  static int numFields(StructField f) {
+    if (f.metadata().contains(StatsExpressionPlan.NUM_FIELDS_KEY)) {
+      return (int) f.metadata().getLong(StatsExpressionPlan.NUM_FIELDS_KEY);
+    }
+    return f.dataType() instanceof StructType st ? st.fields().length : 0;
+  }
+}

@@ -1,0 +1,39 @@
+package io.glutendelta.stats.delta;
+
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.internal.SQLConf;
+
+/** Project configuration keys and their defaults. */
+public final class NativeStatsConf {
+  private NativeStatsConf() {}
+
+  /** Master switch: false keeps the jar loaded but leaves every write to Delta's own tracker. */
+  public static final String ENABLED = "spark.glutendelta.stats.native.enabled";
+
+  /** Rows buffered per open file before a batch is handed to the native engine. */
+  public static final String BATCH_ROWS = "spark.glutendelta.stats.native.batchRows";
+
+  public static final int DEFAULT_BATCH_ROWS = 4096;
+
+  public static boolean isEnabled(SparkSession session) {
+    return Boolean.parseBoolean(session.conf().get(ENABLED, "true").trim());
+  }
+
+  public static boolean isEnabled(SQLConf conf) {
+    return Boolean.parseBoolean(conf.getConfString(ENABLED, "true").trim());
+  }
+
+  public static int batchRows(SQLConf conf) {
+    String v = conf.getConfString(BATCH_ROWS, Integer.toString(DEFAULT_BATCH_ROWS)).trim();
+    int n;
+    try {
+      n = Integer.parseInt(v);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(BATCH_ROWS + " must be a positive integer, got '" + v + "'");
+    }
+    if (n <= 0) {
+      throw new IllegalArgumentException(BATCH_ROWS + " must be a positive integer, got " + n);
+    }
+    return n;
+  }
+}

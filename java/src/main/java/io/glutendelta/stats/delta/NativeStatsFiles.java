@@ -1,0 +1,74 @@
+package io.glutendelta.stats.delta;
+
+import io.glutendelta.stats.batching.ArrowSchemas;
+import io.glutendelta.stats.engine.FileStats;
+import io.glutendelta.stats.engine.LeafColumn;
+import io.glutendelta.stats.engine.NativeStatsTask;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * One native task plus the plan that turns its per-file results into Delta's JSON; shared by
+ * the row tracker and the columnar collector. Not thread-safe (one Spark task drives it).
+ */
+final class NativeStatsFiles implements AutoCloseable {
+  private final StatsExpressionPlan plan;
+  private final NativeStatsTask task;
+  private long batches;
+
+  NativeStatsFiles(StatsExpressionPlan plan, BufferAllocator allocator) {
+    this.plan = plan;
+    NativeStatsTestHooks.beforeCreate();
+    Schema schema = ArrowSchemas.toArrow(plan.inputSchema());
+    this.task = NativeStatsTask.create(allocator, schema);
+    List<LeafColumn> leaves = task.leaves();
+    boolean consistent = leaves.size() == plan.leafCount();
+    for (int i = 0; consistent && i < leaves.size(); i++) {
+      consistent = leaves.get(i).collectsMinMax() == plan.leafCollectsMinMax(i);
+    }
+    if (!consistent) {
+      task.close();
+      throw new IllegalStateException("native leaves " + leaves + " do not match the stats plan "
+          + plan.inputSchema().simpleString());
+    }
+  }
+
+  Schema arrowSchema() {
+    return task.schema();
+  }
+
+  void begin(long fileId) {
+    task.beginFile(fileId);
+  }
+
+  void add(long fileId, VectorSchemaRoot batch) {
+    NativeStatsTestHooks.beforeBatch(batches);
+    task.addBatch(fileId, batch);
+    batches++;
+  }
+
+  /**
+   * Finishes the file and returns Delta's JSON for it.
+   *
+   * @param expectedRows rows the caller fed, checked against the native count; -1 skips the check
+   */
+  String finish(long fileId, long expectedRows) {
+    FileStats stats = task.finishFile(fileId);
+    if (expectedRows >= 0 && stats.numRecords() != expectedRows) {
+      throw new IllegalStateException("native statistics counted " + stats.numRecords()
+          + " rows but " + expectedRows + " were written");
+    }
+    return plan.toJson(stats);
+  }
+
+  void abort(long fileId) {
+    task.abortFile(fileId);
+  }
+
+  @Override
+  public void close() {
+    task.close();
+  }
+}

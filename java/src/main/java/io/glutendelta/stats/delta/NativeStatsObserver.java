@@ -1,0 +1,119 @@
+package io.glutendelta.stats.delta;
+
+import java.util.function.Supplier;
+import org.apache.spark.sql.delta.ChainableExecutionObserver;
+import org.apache.spark.sql.delta.NoOpTransactionExecutionObserver$;
+import org.apache.spark.sql.delta.OptimisticTransaction;
+import org.apache.spark.sql.delta.TransactionExecutionObserver;
+import org.apache.spark.sql.delta.TransactionExecutionObserver$;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import scala.Function0;
+import scala.Option;
+
+/**
+ * Delta transaction observer (a thread-local consulted by {@code DeltaLog.startTransaction})
+ * that swaps each new transaction for a {@link NativeStatsTransaction}. Every other callback is
+ * forwarded to the observer that was installed before ours, so Delta's own (test) observers keep
+ * working.
+ */
+public final class NativeStatsObserver implements TransactionExecutionObserver {
+  private static final Logger LOG = LoggerFactory.getLogger(NativeStatsObserver.class);
+
+  private final TransactionExecutionObserver previous;
+  private Option<TransactionExecutionObserver> nextObserver = Option.empty();
+
+  NativeStatsObserver(TransactionExecutionObserver previous) {
+    this.previous = previous;
+  }
+
+  /**
+   * Runs {@code body} with our observer installed on this thread (restoring the previous one
+   * afterwards). Nested write roots (CTAS around an append) reuse the observer already present
+   * instead of growing the chain.
+   */
+  @SuppressWarnings("unchecked")
+  public static <T> T runObserved(Supplier<T> body) {
+    ChainableExecutionObserver<?> current = TransactionExecutionObserver$.MODULE$.getObserver();
+    if (current instanceof NativeStatsObserver) {
+      return body.get();
+    }
+    NativeStatsObserver ours = new NativeStatsObserver((TransactionExecutionObserver) current);
+    Function0<T> f = body::get;
+    return (T) TransactionExecutionObserver$.MODULE$.withObserver(ours, f);
+  }
+
+  /**
+   * Installs our observer on the current thread for good (streaming: the query's own execution
+   * thread, which lives as long as the query). No-op when already installed.
+   */
+  public static void installOnCurrentThread() {
+    ChainableExecutionObserver<?> current = TransactionExecutionObserver$.MODULE$.getObserver();
+    if (!(current instanceof NativeStatsObserver)) {
+      TransactionExecutionObserver$.MODULE$.setObserver(
+          new NativeStatsObserver((TransactionExecutionObserver) current));
+    }
+  }
+
+  @Override
+  public OptimisticTransaction startingTransaction(Function0<OptimisticTransaction> f) {
+    OptimisticTransaction txn = previous.startingTransaction(f);
+    if (txn == null || txn.getClass() != OptimisticTransaction.class) {
+      // Someone else already substituted the transaction; do not hide their class.
+      LOG.debug("gluten-delta-stats: leaving transaction of class {} untouched",
+          txn == null ? "null" : txn.getClass().getName());
+      return txn;
+    }
+    return new NativeStatsTransaction(txn.deltaLog(), txn.catalogTable(), txn.snapshot());
+  }
+
+  @Override
+  public TransactionExecutionObserver createChild() {
+    return new NativeStatsObserver(previous.createChild());
+  }
+
+  @Override
+  public <T> T preparingCommit(Function0<T> f) {
+    return previous.preparingCommit(f);
+  }
+
+  @Override
+  public void beginDoCommit() {
+    previous.beginDoCommit();
+  }
+
+  @Override
+  public void beginBackfill() {
+    previous.beginBackfill();
+  }
+
+  @Override
+  public void beginPostCommit() {
+    previous.beginPostCommit();
+  }
+
+  @Override
+  public void transactionCommitted() {
+    previous.transactionCommitted();
+  }
+
+  @Override
+  public void transactionAborted() {
+    previous.transactionAborted();
+  }
+
+  @Override
+  public Option<TransactionExecutionObserver> nextObserver() {
+    return nextObserver;
+  }
+
+  @Override
+  public void nextObserver_$eq(Option<TransactionExecutionObserver> next) {
+    this.nextObserver = next;
+  }
+
+  /** The no-op observer Delta installs by default (for tests of the chain). */
+  static TransactionExecutionObserver noOp() {
+    return NoOpTransactionExecutionObserver$.MODULE$;
+  }
+}

@@ -1,0 +1,55 @@
+package io.glutendelta.stats.delta;
+
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+import org.apache.spark.SparkConf;
+import org.apache.spark.SparkContext;
+import org.apache.spark.api.plugin.DriverPlugin;
+import org.apache.spark.api.plugin.ExecutorPlugin;
+import org.apache.spark.api.plugin.PluginContext;
+import org.apache.spark.api.plugin.SparkPlugin;
+
+/**
+ * One-conf activation ({@code spark.plugins=io.glutendelta.stats.delta.NativeStatsPlugin}): the
+ * driver plugin appends our SQL extension and streaming listener to the live SparkContext conf,
+ * which sessions built afterwards read. Delta's own extension and catalog confs stay as Delta
+ * documents them.
+ */
+public final class NativeStatsPlugin implements SparkPlugin {
+  static final String EXTENSIONS = "spark.sql.extensions";
+  static final String LISTENERS = "spark.sql.streaming.streamingQueryListeners";
+
+  @Override
+  public DriverPlugin driverPlugin() {
+    return new DriverPlugin() {
+      @Override
+      public Map<String, String> init(SparkContext sc, PluginContext ctx) {
+        SparkConf conf = sc.conf();
+        appendClass(conf, EXTENSIONS, NativeStatsExtension.class.getName());
+        appendClass(conf, LISTENERS, NativeStatsStreamingListener.class.getName());
+        NativeStatsRuntime.logStatusOnce();
+        return Collections.emptyMap();
+      }
+    };
+  }
+
+  @Override
+  public ExecutorPlugin executorPlugin() {
+    return null;
+  }
+
+  /** Appends {@code cls} to a comma-separated conf value unless it is already listed. */
+  static void appendClass(SparkConf conf, String key, String cls) {
+    Set<String> classes = new LinkedHashSet<>();
+    for (String c : conf.get(key, "").split(",")) {
+      if (!c.isBlank()) {
+        classes.add(c.trim());
+      }
+    }
+    if (classes.add(cls)) {
+      conf.set(key, String.join(",", classes));
+    }
+  }
+}
