@@ -7,13 +7,14 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.text.DecimalFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.CategoryAxis;
+import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.ValueAxis;
 import org.jfree.chart.labels.StandardCategoryItemLabelGenerator;
 import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.DatasetRenderingOrder;
@@ -67,24 +68,29 @@ public final class Charts {
   /** Grouped bars: rows are series (legend), columns are categories on the axis. */
   public static void groupedBars(Path png, String title, String valueLabel, List<String> series,
       Map<String, double[]> valuesByCategory, String numberFormat) {
+    groupedBars(png, title, valueLabel, series, valuesByCategory, numberFormat, false);
+  }
+
+  /** As above; {@code logScale} for values spanning orders of magnitude (throughputs). */
+  public static void groupedBars(Path png, String title, String valueLabel, List<String> series,
+      Map<String, double[]> valuesByCategory, String numberFormat, boolean logScale) {
     DefaultCategoryDataset ds = new DefaultCategoryDataset();
     for (Map.Entry<String, double[]> e : valuesByCategory.entrySet()) {
       for (int i = 0; i < series.size(); i++) {
         ds.addValue(e.getValue()[i], series.get(i), e.getKey());
       }
     }
-    CategoryPlot plot = new CategoryPlot(ds, new CategoryAxis(null), new NumberAxis(valueLabel), null);
+    ValueAxis axis = logScale ? new LogAxis(valueLabel) : new NumberAxis(valueLabel);
+    CategoryPlot plot = new CategoryPlot(ds, new CategoryAxis(null), axis, null);
     BarRenderer bars = barRenderer(false);
+    if (logScale) {
+      bars.setBase(1e-3); // bars grow from below the smallest value instead of from 0
+    }
     bars.setDefaultItemLabelGenerator(new StandardCategoryItemLabelGenerator("{2}", new DecimalFormat(numberFormat)));
     bars.setDefaultItemLabelsVisible(true);
     plot.setRenderer(bars);
     plot.setOrientation(PlotOrientation.VERTICAL);
     save(png, finish(title, plot, series.size() > 1), Math.max(560, 120 * valuesByCategory.size()), 400);
-  }
-
-  /** Convenience for ordered maps built inline. */
-  public static Map<String, double[]> ordered() {
-    return new LinkedHashMap<>();
   }
 
   private static BarRenderer barRenderer(boolean colourByCategory) {

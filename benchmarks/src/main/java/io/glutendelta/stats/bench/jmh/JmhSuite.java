@@ -1,0 +1,211 @@
+package io.glutendelta.stats.bench.jmh;
+
+import io.glutendelta.stats.bench.report.Charts;
+import io.glutendelta.stats.bench.report.MachineInfo;
+import io.glutendelta.stats.bench.report.ResultsDir;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.commons.math3.stat.descriptive.StatisticalSummary;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+/**
+ * Runs the JMH suite (stats paths per type family, barrier reuse) and writes a Markdown + PNG
+ * report with values/s, per-file µs and the ratios issue 6 sets targets for.
+ *
+ * <p>Flags: {@code --quick} (1×1 s warm-up, 3×1 s measurement: a smoke run), {@code --include
+ * REGEX}, {@code --families ints,wide}, {@code --results-dir DIR}, {@code --no-latest}. Fork JVM flags come from the system
+ * property {@code gds.jvm.flags} (the script passes Spark's --add-opens list).
+ */
+public final class JmhSuite {
+  static final double TARGET_VS_DELTA = 20;
+  static final double TARGET_VS_JAVA = 3;
+  static final double TARGET_BARRIER_US = 2;
+  static final double TARGET_BARRIER_VS_TASK = 50;
+
+  private JmhSuite() {}
+
+  public static void main(String[] args) throws Exception {
+    boolean quick = false;
+    boolean latest = true;
+    String[] families = null;
+    String include = "io\\.glutendelta\\.stats\\.bench\\.jmh\\..*Benchmark.*";
+    Path resultsRoot = Paths.get("benchmarks", "results");
+    for (int i = 0; i < args.length; i++) {
+      switch (args[i]) {
+        case "--quick" -> quick = true;
+        case "--no-latest" -> latest = false;
+        case "--include" -> include = args[++i];
+        case "--families" -> families = args[++i].split(",");
+        case "--results-dir" -> resultsRoot = Paths.get(args[++i]);
+        default -> {
+          System.err.println("unknown flag " + args[i] + " (--quick, --include REGEX, --families a,b, --results-dir DIR, --no-latest)");
+          System.exit(2);
+        }
+      }
+    }
+    Path dir = ResultsDir.create(resultsRoot, "jmh");
+    List<String> jvmArgs = new ArrayList<>(List.of("-Xmx3g"));
+    String flags = System.getProperty("gds.jvm.flags", "");
+    if (!flags.isBlank()) {
+      jvmArgs.addAll(Arrays.asList(flags.trim().split("\\s+")));
+    }
+    ChainedOptionsBuilder ob = new OptionsBuilder().include(include)
+        .jvmArgsAppend(jvmArgs.toArray(new String[0])).shouldFailOnError(true)
+        .resultFormat(ResultFormatType.JSON).result(dir.resolve("jmh-result.json").toString());
+    if (families != null) {
+      ob.param("family", families);
+    }
+    if (quick) {
+      ob.warmupIterations(1).warmupTime(TimeValue.seconds(1)).measurementIterations(3)
+          .measurementTime(TimeValue.seconds(1));
+    }
+    Collection<RunResult> results = new Runner(ob.build()).run();
+    String md = report(results, dir, quick);
+    Files.writeString(dir.resolve("README.md"), md, StandardCharsets.UTF_8);
+    if (latest) {
+      ResultsDir.publishLatest(resultsRoot, "jmh", dir);
+    }
+    System.out.println(md);
+    System.out.println("[jmh] report: " + dir.resolve("README.md"));
+  }
+
+  /** Median / min / max of one benchmark's measurement iterations. */
+  record Score(double median, double min, double max) {
+    static Score of(RunResult r) {
+      StatisticalSummary s = r.getPrimaryResult().getStatistics();
+      return new Score(r.getPrimaryResult().getStatistics().getPercentile(50), s.getMin(), s.getMax());
+    }
+  }
+
+  static String report(Collection<RunResult> results, Path dir, boolean quick) {
+    Map<String, Map<String, Score>> stats = new LinkedHashMap<>(); // family -> method -> ms/op
+    Map<String, Map<String, Score>> barrier = new LinkedHashMap<>(); // family -> method -> µs/file
+    for (RunResult r : results) {
+      String label = r.getParams().getBenchmark();
+      String method = label.substring(label.lastIndexOf('.') + 1);
+      String family = r.getParams().getParam("family");
+      if (label.contains("StatsPathBenchmark")) {
+        stats.computeIfAbsent(family, k -> new LinkedHashMap<>()).put(method, Score.of(r));
+      } else if (label.contains("BarrierReuseBenchmark")) {
+        barrier.computeIfAbsent(family, k -> new LinkedHashMap<>()).put(method, Score.of(r));
+      }
+    }
+    StringBuilder md = new StringBuilder("# Statistics-path microbenchmarks (JMH)\n\n");
+    md.append("- When: ").append(ResultsDir.utcNow()).append("\n- Machine: ").append(MachineInfo.describe())
+        .append("\n- JMH: ").append(quick ? "--quick (1×1 s warm-up, 3×1 s measurement) — smoke numbers"
+            : "3×2 s warm-up, 5×2 s measurement, 1 fork").append("; figures are medians of iterations [min–max]\n\n");
+    if (!stats.isEmpty()) {
+      appendStats(md, stats, dir);
+    }
+    if (!barrier.isEmpty()) {
+      appendBarrier(md, barrier);
+    }
+    md.append("\nRaw JMH output: `jmh-result.json`.\n");
+    return md.toString();
+  }
+
+  private static void appendStats(StringBuilder md, Map<String, Map<String, Score>> stats, Path dir) {
+    md.append("## Stats path: values/s on the same Arrow batches\n\n")
+        .append("One operation = one file of ").append(StatsPathBenchmark.BATCHES).append(" batches × ")
+        .append(StatsPathBenchmark.ROWS).append(" rows, ~5 % nulls; values = rows × leaf columns. ")
+        .append("(a) `nativeEngine`: NativeStatsTask (C Data export + JNI + native aggregation + result decode); ")
+        .append("(b) `deltaTrackerC2R`: Delta's DeltaTaskStatisticsTracker built from a real table's statsColExpr, fed by ")
+        .append("ColumnarBatch.rowIterator over ArrowColumnVectors, stats JSON included; ")
+        .append("(c) `javaColumnarLoop`: min/max/nullCount loops over the Arrow vectors.\n\n")
+        .append("| family | leaves | native Mvalues/s | Delta C2R Mvalues/s | Java loop Mvalues/s | native ÷ Delta | native ÷ Java |\n")
+        .append("|---|---:|---:|---:|---:|---:|---:|\n");
+    Map<String, double[]> chart = new LinkedHashMap<>();
+    for (Map.Entry<String, Map<String, Score>> e : stats.entrySet()) {
+      BatchFixtures.Family f = BatchFixtures.family(e.getKey());
+      double values = (double) StatsPathBenchmark.BATCHES * StatsPathBenchmark.ROWS * BatchFixtures.leafCount(f);
+      Score n = e.getValue().get("nativeEngine");
+      Score d = e.getValue().get("deltaTrackerC2R");
+      Score j = e.getValue().get("javaColumnarLoop");
+      md.append("| ").append(e.getKey()).append(" | ").append(BatchFixtures.leafCount(f)).append(" | ")
+          .append(mvps(values, n)).append(" | ").append(mvps(values, d)).append(" | ").append(mvps(values, j))
+          .append(" | ").append(ratio(d, n)).append(" | ").append(ratio(j, n)).append(" |\n");
+      chart.put(e.getKey(), new double[] {rate(values, n), rate(values, d), rate(values, j)});
+    }
+    Charts.groupedBars(dir.resolve("stats-path-throughput.png"), "Statistics path throughput (log scale)",
+        "million values/s", List.of("native engine", "Delta tracker behind C2R", "Java columnar loop"),
+        chart, "0.#", true);
+    md.append("\n![throughput](stats-path-throughput.png)\n\n");
+    Map<String, Score> wide = stats.get("wide");
+    if (wide != null && wide.containsKey("nativeEngine")) {
+      double vsDelta = med(wide.get("deltaTrackerC2R")) / med(wide.get("nativeEngine"));
+      double vsJava = med(wide.get("javaColumnarLoop")) / med(wide.get("nativeEngine"));
+      md.append(String.format(Locale.ROOT, "- Target wide schema: native ÷ Delta C2R = %.1f× (target ≥ %.0f×): %s%n",
+          vsDelta, TARGET_VS_DELTA, vsDelta >= TARGET_VS_DELTA ? "met" : "NOT met"));
+      md.append(String.format(Locale.ROOT, "- Target wide schema: native ÷ Java loop = %.1f× (target ≥ %.0f×): %s%n%n",
+          vsJava, TARGET_VS_JAVA, vsJava >= TARGET_VS_JAVA ? "met" : "NOT met"));
+    }
+  }
+
+  private static void appendBarrier(StringBuilder md, Map<String, Map<String, Score>> barrier) {
+    md.append("## Barrier reuse: ").append(BarrierReuseBenchmark.FILES).append(" files × ")
+        .append(BarrierReuseBenchmark.ROWS).append(" rows\n\n")
+        .append("µs per file. Overhead = variant − `oneFileNoBarriers` (same batches as one file: the aggregation and ")
+        .append("hand-off floor). `emptyFilesBarrierOnly` = begin + finish of a file with no batch.\n\n")
+        .append("| schema | one task + barriers | new task per file | one file, no barriers | empty-file barrier | barrier overhead | task-per-file overhead | task ÷ barrier |\n")
+        .append("|---|---:|---:|---:|---:|---:|---:|---:|\n");
+    for (Map.Entry<String, Map<String, Score>> e : barrier.entrySet()) {
+      Map<String, Score> m = e.getValue();
+      Score reuse = m.get("reusedTaskWithBarriers");
+      Score perFile = m.get("newTaskPerFile");
+      Score floor = m.get("oneFileNoBarriers");
+      Score empty = m.get("emptyFilesBarrierOnly");
+      if (reuse == null || perFile == null || floor == null) {
+        continue;
+      }
+      double barrierOverhead = reuse.median() - floor.median();
+      double taskOverhead = perFile.median() - floor.median();
+      double barrierCost = empty != null ? empty.median() : barrierOverhead;
+      md.append("| ").append(e.getKey()).append(" | ").append(us(reuse)).append(" | ").append(us(perFile))
+          .append(" | ").append(us(floor)).append(" | ").append(empty == null ? "–" : us(empty))
+          .append(String.format(Locale.ROOT, " | %.2f | %.2f | %.0f× |%n", barrierOverhead, taskOverhead,
+              taskOverhead / Math.max(barrierCost, 1e-9)));
+      md.append(String.format(Locale.ROOT, "%n- %s: barrier cost %.2f µs/file (target ≤ %.0f): %s; task-per-file "
+              + "overhead / barrier cost = %.0f× (target ≥ %.0f×): %s%n%n", e.getKey(), barrierCost, TARGET_BARRIER_US,
+          barrierCost <= TARGET_BARRIER_US ? "met" : "NOT met", taskOverhead / Math.max(barrierCost, 1e-9),
+          TARGET_BARRIER_VS_TASK, taskOverhead / Math.max(barrierCost, 1e-9) >= TARGET_BARRIER_VS_TASK ? "met" : "NOT met"));
+    }
+  }
+
+  private static double med(Score s) {
+    return s == null ? Double.NaN : s.median();
+  }
+
+  private static double rate(double values, Score msPerOp) {
+    return msPerOp == null ? Double.NaN : values / (msPerOp.median() / 1e3) / 1e6;
+  }
+
+  private static String mvps(double values, Score s) {
+    if (s == null) {
+      return "–";
+    }
+    return String.format(Locale.ROOT, "%.1f [%.1f–%.1f]", rate(values, s), values / (s.max() / 1e3) / 1e6,
+        values / (s.min() / 1e3) / 1e6);
+  }
+
+  private static String ratio(Score slow, Score fast) {
+    return slow == null || fast == null ? "–" : String.format(Locale.ROOT, "%.1f×", slow.median() / fast.median());
+  }
+
+  private static String us(Score s) {
+    return String.format(Locale.ROOT, "%.2f [%.2f–%.2f]", s.median(), s.min(), s.max());
+  }
+}

@@ -1,0 +1,125 @@
+package io.glutendelta.stats.bench.jmh;
+
+import io.glutendelta.stats.engine.FileStats;
+import io.glutendelta.stats.engine.NativeStatsTask;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.spark.sql.vectorized.ColumnarBatch;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * One "file" of {@value #BATCHES} × {@value #ROWS} rows per operation, through three statistics
+ * paths on the SAME Arrow batches: (a) the native engine, (b) Delta's own tracker behind a
+ * columnar-to-row transition, (c) a straightforward Java columnar loop. Values/s = rows × leaf
+ * columns / time (computed by {@link JmhSuite}).
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(1)
+public class StatsPathBenchmark {
+  public static final int BATCHES = 64;
+  public static final int ROWS = 4096;
+
+  /** The batches, shared by all three paths. */
+  @State(Scope.Benchmark)
+  public static class Batches {
+    @Param({"ints", "decimals", "strings", "timestamps", "nested", "wide"})
+    public String family;
+
+    BufferAllocator allocator;
+    List<VectorSchemaRoot> roots;
+
+    @Setup(Level.Trial)
+    public void build() {
+      allocator = new RootAllocator();
+      roots = BatchFixtures.batches(BatchFixtures.family(family), allocator, BATCHES, ROWS, 42);
+    }
+
+    @TearDown(Level.Trial)
+    public void free() {
+      roots.forEach(VectorSchemaRoot::close);
+      allocator.close();
+    }
+  }
+
+  @State(Scope.Benchmark)
+  public static class Native {
+    NativeStatsTask task;
+
+    @Setup(Level.Trial)
+    public void open(Batches b) {
+      task = NativeStatsTask.create(b.allocator, b.roots.get(0).getSchema());
+    }
+
+    @TearDown(Level.Trial)
+    public void close() {
+      task.close();
+    }
+  }
+
+  @State(Scope.Benchmark)
+  public static class Delta {
+    DeltaTrackerHarness harness;
+    List<ColumnarBatch> columnar;
+
+    @Setup(Level.Trial)
+    public void open(Batches b) throws Exception {
+      harness = new DeltaTrackerHarness(b.roots.get(0).getSchema());
+      columnar = new ArrayList<>();
+      for (VectorSchemaRoot r : b.roots) {
+        columnar.add(DeltaTrackerHarness.columnar(r));
+      }
+    }
+
+    @TearDown(Level.Trial)
+    public void close() {
+      harness.close();
+    }
+  }
+
+  @State(Scope.Benchmark)
+  public static class JavaLoop {
+    final JavaColumnarStats stats = new JavaColumnarStats();
+  }
+
+  @Benchmark
+  public FileStats nativeEngine(Batches b, Native n) {
+    n.task.beginFile(1);
+    for (VectorSchemaRoot r : b.roots) {
+      n.task.addBatch(1, r);
+    }
+    return n.task.finishFile(1);
+  }
+
+  @Benchmark
+  public String deltaTrackerC2R(Delta d) {
+    return d.harness.statsForFile("part-0.parquet", d.columnar);
+  }
+
+  @Benchmark
+  public Object javaColumnarLoop(Batches b, JavaLoop j) {
+    j.stats.reset();
+    for (VectorSchemaRoot r : b.roots) {
+      j.stats.add(r);
+    }
+    return j.stats.leaves();
+  }
+}
