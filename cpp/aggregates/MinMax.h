@@ -1,0 +1,138 @@
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <type_traits>
+
+#include "aggregates/SparkOrdering.h"
+#include "common/Bits.h"
+#include "vector/LeafView.h"
+
+// min/max over fixed-width values (integers, date32, timestamp, float, double, decimal128).
+// The running value is replaced only when a value is strictly smaller (min) or greater (max)
+// under Spark's ordering, so the first of equal values wins - that decides whether -0.0 or 0.0
+// (or which NaN) is reported, exactly as Spark's row-at-a-time aggregate does.
+//
+// Rows without nulls are reduced in blocks by loops the compiler can vectorise; the block's
+// first-of-equals candidate is then merged with one strict comparison.
+
+namespace gds {
+
+template <typename T>
+struct MinMaxState {
+  T value;
+  bool seen;
+};
+
+template <typename T>
+inline T loadValue(const uint8_t* values, int64_t index) {
+  T value;  // memcpy: Arrow does not promise alignment (and decimal128 needs 16 bytes)
+  std::memcpy(&value, values + index * static_cast<int64_t>(sizeof(T)), sizeof(T));
+  return value;
+}
+
+template <typename T, bool kIsMax>
+struct ExtremumOperation {
+  using State = MinMaxState<T>;
+
+  static void initialize(State& state) {
+    state.value = T{};
+    state.seen = false;
+  }
+
+  static bool better(T candidate, T current) {
+    return kIsMax ? SparkOrdering<T>::less(current, candidate)
+                  : SparkOrdering<T>::less(candidate, current);
+  }
+
+  static void mergeValue(State& state, T value) {
+    if (!state.seen || better(value, state.value)) {
+      state.value = value;
+      state.seen = true;
+    }
+  }
+
+  // First-of-equals extremum of values[begin, begin + n), n > 0.
+  static T blockExtremum(const uint8_t* values, int64_t begin, int64_t n) {
+    if constexpr (std::is_floating_point_v<T>) {
+      return floatBlockExtremum(values, begin, n);
+    } else {
+      T result = loadValue<T>(values, begin);
+      for (int64_t i = 1; i < n; ++i) {
+        const T v = loadValue<T>(values, begin + i);
+        if constexpr (kIsMax) {
+          result = v > result ? v : result;
+        } else {
+          result = v < result ? v : result;
+        }
+      }
+      return result;
+    }
+  }
+
+  // Floating point: a NaN-skipping IEEE reduction (vectorisable), then the rare fix-ups - NaN
+  // wins for max / only-NaN for min, and for a zero result the first zero's sign is the answer.
+  static T floatBlockExtremum(const uint8_t* values, int64_t begin, int64_t n) {
+    int64_t nans = 0;
+    T result = kIsMax ? -std::numeric_limits<T>::infinity() : std::numeric_limits<T>::infinity();
+    for (int64_t i = 0; i < n; ++i) {
+      const T v = loadValue<T>(values, begin + i);
+      nans += v != v;
+      if constexpr (kIsMax) {
+        result = v > result ? v : result;
+      } else {
+        result = v < result ? v : result;
+      }
+    }
+    if ((kIsMax && nans > 0) || (!kIsMax && nans == n)) {
+      return firstMatch(values, begin, n, [](T v) { return v != v; });
+    }
+    if (result == 0) {
+      return firstMatch(values, begin, n, [](T v) { return v == 0; });
+    }
+    return result;
+  }
+
+  template <typename Predicate>
+  static T firstMatch(const uint8_t* values, int64_t begin, int64_t n, Predicate predicate) {
+    for (int64_t i = 0; i < n; ++i) {
+      const T v = loadValue<T>(values, begin + i);
+      if (predicate(v)) {
+        return v;
+      }
+    }
+    return loadValue<T>(values, begin);  // unreachable when the reduction found a match
+  }
+
+  static void update(State& state, const LeafView& view) {
+    const int64_t n = view.numRows;
+    if (n == 0) {
+      return;
+    }
+    if (view.validity == nullptr) {
+      mergeValue(state, blockExtremum(view.values, view.start, n));
+      return;
+    }
+    for (int64_t base = 0; base < n; base += 64) {
+      const int64_t chunk = n - base < 64 ? n - base : 64;
+      uint64_t word = bits::loadWord(view.validity, view.validityOffset + base, chunk);
+      if (word == bits::lowMask(chunk)) {
+        mergeValue(state, blockExtremum(view.values, view.start + base, chunk));
+        continue;
+      }
+      while (word != 0) {
+        const int bit = __builtin_ctzll(word);
+        mergeValue(state, loadValue<T>(view.values, view.start + base + bit));
+        word &= word - 1;
+      }
+    }
+  }
+};
+
+template <typename T>
+using MinOperation = ExtremumOperation<T, false>;
+template <typename T>
+using MaxOperation = ExtremumOperation<T, true>;
+
+} // namespace gds

@@ -1,0 +1,80 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <new>
+#include <vector>
+
+#include "aggregates/StringMinMax.h"
+#include "type/LeafColumns.h"
+
+// The accumulator row of a global aggregation, as in Velox: raw memory in which every aggregate
+// owns a slot at a fixed offset (count(*), one null count per leaf, min and max per eligible
+// fixed-width leaf). Strings need owned memory, so their states live in a side array indexed
+// by slot. One row exists per open file; rows are reset and reused, never freed per file.
+
+namespace gds {
+
+enum class AggregateKind { kCountStar, kNullCount, kMin, kMax };
+
+struct AggregateSlot {
+  AggregateKind kind;
+  int32_t leaf;    // index into the leaves (-1 for count(*))
+  TypeKind type;   // the leaf's type kind
+  bool largeOffsets;
+  int32_t offset;  // byte offset in the fixed part, or index of the string state
+  bool isString;
+};
+
+class AccumulatorLayout {
+ public:
+  explicit AccumulatorLayout(const std::vector<LeafColumn>& leaves);
+
+  const std::vector<AggregateSlot>& slots() const {
+    return slots_;
+  }
+  int32_t fixedBytes() const {
+    return fixedBytes_;
+  }
+  int32_t numStrings() const {
+    return numStrings_;
+  }
+
+ private:
+  std::vector<AggregateSlot> slots_;
+  int32_t fixedBytes_{0};
+  int32_t numStrings_{0};
+};
+
+class AccumulatorRow {
+ public:
+  // Constructs every state in place and initialises it.
+  explicit AccumulatorRow(const AccumulatorLayout& layout);
+
+  template <typename State>
+  State& fixed(int32_t offset) {
+    return *std::launder(reinterpret_cast<State*>(fixed_ + offset));
+  }
+
+  StringMinMaxState& string(int32_t index) {
+    return strings_[static_cast<size_t>(index)];
+  }
+
+  // Back to the initial state; string capacity is kept.
+  void reset(const AccumulatorLayout& layout);
+
+  int64_t retainedBytes() const;
+
+ private:
+  struct alignas(16) Chunk {
+    unsigned char bytes[16];
+  };
+
+  std::unique_ptr<Chunk[]> storage_;
+  std::byte* fixed_;
+  int32_t fixedBytes_;
+  std::vector<StringMinMaxState> strings_;
+};
+
+} // namespace gds
