@@ -59,7 +59,7 @@ final class RandomStatsData {
               new BigDecimal(BigInteger.ONE, 18), new BigDecimal(BigInteger.ONE.negate(), 18),
               new BigDecimal("99999999999999999999.999999999999999999")},
               new BigDecimal(new BigInteger(120, r).subtract(BigInteger.ONE.shiftLeft(119)), 18))),
-          nullable(r, 0.1, () -> new BigDecimal(new BigInteger(64, r).multiply(BigInteger.valueOf(r.nextInt(1000))), 0)),
+          nullable(r, 0.1, () -> new BigDecimal(new BigInteger(64, r).negate().add(BigInteger.valueOf(r.nextInt(1000))), 0)),
           nullable(r, 0.1, () -> pick(r, new LocalDate[] {LocalDate.of(1, 1, 1), LocalDate.of(9999, 12, 31),
               LocalDate.of(1969, 12, 31)}, LocalDate.ofEpochDay(r.nextInt(40000) - 20000))),
           nullable(r, 0.1, () -> pick(r, new Instant[] {Instant.ofEpochSecond(0, -1000),

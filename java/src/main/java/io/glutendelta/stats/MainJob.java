@@ -1,0 +1,155 @@
+package io.glutendelta.stats;
+
+import io.glutendelta.stats.delta.NativeStatsConf;
+import io.glutendelta.stats.delta.NativeStatsExtension;
+import io.glutendelta.stats.delta.NativeStatsMetrics;
+import io.glutendelta.stats.delta.NativeStatsRuntime;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * The project's main job: writes a TPC-DS store_sales-shaped table (23 columns: 9 int surrogate
+ * keys, a bigint ticket number, quantity and 12 decimal(7,2) amounts, ~4% nulls like dsdgen) to
+ * Delta on an embedded local[*] session with native statistics, prints how many files got
+ * native stats, then writes the same data with native stats switched off and checks that every
+ * committed {@code AddFile.stats} string is byte-identical.
+ *
+ * <p>Usage: {@code MainJob [--rows N] [--files N] [--out DIR]} (defaults: 2 880 404 rows, i.e.
+ * store_sales at scale factor 1; 8 files). Exit code 0 only when native stats were used for
+ * every file and match vanilla Delta.
+ */
+public final class MainJob {
+  private MainJob() {}
+
+  public static void main(String[] args) throws Exception {
+    long rows = 2_880_404L;
+    int files = 8;
+    Path out = null;
+    for (int i = 0; i < args.length; i++) {
+      switch (args[i]) {
+        case "--rows" -> rows = Long.parseLong(args[++i]);
+        case "--files" -> files = Integer.parseInt(args[++i]);
+        case "--out" -> out = Path.of(args[++i]);
+        default -> throw new IllegalArgumentException("unknown argument " + args[i]
+            + " (usage: MainJob [--rows N] [--files N] [--out DIR])");
+      }
+    }
+    if (out == null) {
+      out = Files.createTempDirectory("gluten-delta-stats-main");
+    }
+    SparkSession spark = SparkSession.builder()
+        .appName("gluten-delta-stats main job")
+        .master("local[*]")
+        .config("spark.ui.enabled", "false")
+        .config("spark.driver.host", "127.0.0.1")
+        .config("spark.driver.bindAddress", "127.0.0.1")
+        .config("spark.sql.shuffle.partitions", "4")
+        .config("spark.databricks.delta.snapshotPartitions", "2")
+        .config("spark.sql.session.timeZone", "UTC")
+        .config("spark.sql.extensions",
+            "io.delta.sql.DeltaSparkSessionExtension," + NativeStatsExtension.class.getName())
+        .config("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog")
+        .getOrCreate();
+    spark.sparkContext().setLogLevel("WARN");
+    int exit;
+    try {
+      exit = run(spark, rows, files, out);
+    } finally {
+      spark.stop();
+    }
+    System.exit(exit);
+  }
+
+  static int run(SparkSession spark, long rows, int files, Path out) throws IOException {
+    String problem = NativeStatsRuntime.hookProblem();
+    System.out.println("native statistics: " + (problem == null ? "active" : "NOT active: " + problem));
+    Dataset<Row> data = storeSales(spark, rows, files).cache();
+    System.out.printf("generating store_sales-shaped data: %,d rows in %d partitions%n", data.count(), files);
+
+    String nativePath = out.resolve("store_sales_native").toString();
+    String vanillaPath = out.resolve("store_sales_vanilla").toString();
+    NativeStatsMetrics.Snapshot before = NativeStatsMetrics.snapshot();
+    long t0 = System.nanoTime();
+    data.write().format("delta").mode("overwrite").save(nativePath);
+    double nativeSec = (System.nanoTime() - t0) / 1e9;
+    NativeStatsMetrics.Snapshot d = NativeStatsMetrics.snapshot().minus(before);
+    List<String> nativeStats = addStats(spark, nativePath);
+    System.out.printf("wrote %s: %d files in %.1f s; files with native stats: %d (rows %,d), task fallbacks: %d%n",
+        nativePath, nativeStats.size(), nativeSec, d.filesNative(), d.rowsNative(), d.taskFallbacks());
+
+    spark.conf().set(NativeStatsConf.ENABLED, "false");
+    t0 = System.nanoTime();
+    data.write().format("delta").mode("overwrite").save(vanillaPath);
+    double vanillaSec = (System.nanoTime() - t0) / 1e9;
+    spark.conf().set(NativeStatsConf.ENABLED, "true");
+    List<String> vanillaStats = addStats(spark, vanillaPath);
+    int same = 0;
+    for (int i = 0; i < Math.min(nativeStats.size(), vanillaStats.size()); i++) {
+      same += nativeStats.get(i).equals(vanillaStats.get(i)) ? 1 : 0;
+    }
+    System.out.printf("vanilla Delta write of the same data: %.1f s; stats byte-identical for %d of %d files%n",
+        vanillaSec, same, vanillaStats.size());
+    if (!nativeStats.isEmpty()) {
+      System.out.println("sample stats: " + nativeStats.get(0));
+    }
+    data.unpersist();
+    boolean ok = problem == null && d.filesNative() >= nativeStats.size() && !nativeStats.isEmpty()
+        && nativeStats.equals(vanillaStats);
+    System.out.println(ok ? "OK" : "FAILED");
+    return ok ? 0 : 1;
+  }
+
+  /** store_sales columns and types; values are hash-derived so runs are repeatable. */
+  static Dataset<Row> storeSales(SparkSession spark, long rows, int partitions) {
+    List<String> cols = new ArrayList<>();
+    String[] keys = {"ss_sold_date_sk:2450816:1823", "ss_sold_time_sk:28800:43200", "ss_item_sk:1:18000",
+        "ss_customer_sk:1:100000", "ss_cdemo_sk:1:1920800", "ss_hdemo_sk:1:7200", "ss_addr_sk:1:50000",
+        "ss_store_sk:1:12", "ss_promo_sk:1:300"};
+    int salt = 1;
+    for (String k : keys) {
+      String[] p = k.split(":");
+      cols.add(nullable(salt++, "cast(" + p[1] + " + pmod(hash(id, " + salt + "), " + p[2] + ") as int)") + " as " + p[0]);
+    }
+    cols.add("cast(id div 10 + 1 as bigint) as ss_ticket_number");
+    cols.add(nullable(salt++, "cast(1 + pmod(hash(id, 97), 100) as int)") + " as ss_quantity");
+    String[] amounts = {"ss_wholesale_cost", "ss_list_price", "ss_sales_price", "ss_ext_discount_amt",
+        "ss_ext_sales_price", "ss_ext_wholesale_cost", "ss_ext_list_price", "ss_ext_tax",
+        "ss_coupon_amt", "ss_net_paid", "ss_net_paid_inc_tax", "ss_net_profit"};
+    for (String a : amounts) {
+      String v = "cast(pmod(hash(id, " + (salt * 31) + "), 2000000) / 100.0 as decimal(7,2))";
+      if (a.equals("ss_net_profit")) {
+        v = "cast((pmod(hash(id, 4242), 2000000) - 1000000) / 100.0 as decimal(7,2))";
+      }
+      cols.add(nullable(salt++, v) + " as " + a);
+    }
+    return spark.range(0, rows, 1, partitions).selectExpr(cols.toArray(new String[0]));
+  }
+
+  private static String nullable(int salt, String expr) {
+    return "if(pmod(hash(id, " + (1000 + salt) + "), 25) = 0, null, " + expr + ")";
+  }
+
+  /** Sorted stats strings of the files added by the table's latest commit. */
+  private static List<String> addStats(SparkSession spark, String path) throws IOException {
+    Path log = Path.of(path, "_delta_log");
+    String latest;
+    try (var s = Files.list(log)) {
+      latest = s.map(p -> p.getFileName().toString()).filter(n -> n.matches("\\d{20}\\.json"))
+          .max(String::compareTo).orElseThrow(() -> new IOException("no commit in " + log));
+    }
+    List<String> out = new ArrayList<>();
+    for (Row r : spark.read().json(log.resolve(latest).toString()).where("add IS NOT NULL")
+        .selectExpr("add.stats").collectAsList()) {
+      out.add(r.isNullAt(0) ? "null" : r.getString(0));
+    }
+    Collections.sort(out);
+    return out;
+  }
+}
