@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Acceptance check: the packaged jar works on its own. Builds java/target/gluten-delta-stats.jar,
+# copies it with Arrow Java (arrow-vector, arrow-memory-core/-netty, arrow-format and their
+# dependencies, in the versions Spark brings - what a Spark cluster provides) into a fresh temp directory, and runs EngineDemo
+# from another working directory with no java.library.path / LD_LIBRARY_PATH: the native library
+# must come out of the jar (checksum-verified). Exit code 0 when the demo printed stats per file.
+#
+#   scripts/check-jar-standalone.sh            # build + check (~1-3 min, most of it the build)
+#   SKIP_BUILD=1 scripts/check-jar-standalone.sh   # reuse an existing jar
+set -euo pipefail
+
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+jar="$repo/java/target/gluten-delta-stats.jar"
+files=3 batches=4 rows=10000
+
+if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
+  echo "== building the jar (mvn package, tests skipped)"
+  mvn -o -q -DskipTests -f "$repo/java/pom.xml" package
+fi
+[[ -f "$jar" ]] || { echo "FAIL: $jar not found" >&2; exit 1; }
+
+echo "== checking the jar carries the native library and its checksum"
+listing="$(unzip -Z1 "$jar")"
+for entry in native/linux-x86_64/libglutendeltastats.so native/linux-x86_64/libglutendeltastats.so.sha256 \
+             org/apache/arrow/c/Data.class io/glutendelta/stats/engine/EngineDemo.class; do
+  grep -qx "$entry" <<<"$listing" || { echo "FAIL: $entry missing from $jar" >&2; exit 1; }
+done
+
+work="$(mktemp -d "${TMPDIR:-/tmp}/gds-jar-check.XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/lib" "$work/run"
+
+echo "== picking Arrow Java and its dependencies (the versions Spark brings) from the module's classpath"
+# arrow-c-data is deliberately not copied: the shaded jar must bring it.
+mvn -o -q -f "$repo/java/pom.xml" org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath \
+  -Dmdep.outputFile="$work/cp.txt" -Dmdep.includeScope=compile
+runtime_jars='/(arrow-(vector|format|memory-core|memory-netty|memory-netty-buffer-patch)|flatbuffers-java|jackson-(core|databind|annotations|datatype-jsr310)|commons-codec|netty-(buffer|common)|slf4j-api)-[0-9][^/]*\.jar$'
+tr ':' '\n' <"$work/cp.txt" | grep -E "$runtime_jars" | while read -r dep; do cp "$dep" "$work/lib/"; done
+cp "$jar" "$work/lib/"
+echo "   $(ls "$work/lib" | wc -l) jars: $(ls "$work/lib" | tr '\n' ' ')"
+
+echo "== running EngineDemo from $work/run"
+cd "$work/run"
+set +e
+env -u LD_LIBRARY_PATH java -Xmx512m --add-opens=java.base/java.nio=ALL-UNNAMED \
+  -cp "$work/lib/*" io.glutendelta.stats.engine.EngineDemo "$files" "$batches" "$rows" >"$work/out.txt" 2>&1
+code=$?
+set -e
+cat "$work/out.txt"
+[[ $code -eq 0 ]] || { echo "FAIL: EngineDemo exited with $code" >&2; exit 1; }
+expected=$((batches * rows))
+for ((f = 0; f < files; f++)); do
+  grep -q "^file $f: numRecords=$expected\$" "$work/out.txt" || { echo "FAIL: no stats for file $f" >&2; exit 1; }
+done
+grep -q "ss_sales_price: nullCount=[0-9]* min=" "$work/out.txt" || { echo "FAIL: no decimal min/max printed" >&2; exit 1; }
+grep -q "^done: $files files" "$work/out.txt" || { echo "FAIL: summary line missing" >&2; exit 1; }
+echo "OK: the jar works standalone (native library loaded from the jar, no java.library.path)"
