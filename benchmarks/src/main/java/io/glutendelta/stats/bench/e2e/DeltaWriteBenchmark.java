@@ -1,6 +1,7 @@
 package io.glutendelta.stats.bench.e2e;
 
 import io.glutendelta.stats.bench.tpcds.Dirs;
+import io.glutendelta.stats.delta.NativeStatsMetrics;
 import io.glutendelta.stats.bench.tpcds.TpcdsParquetCache;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -83,9 +84,12 @@ public final class DeltaWriteBenchmark {
           Path target = opts.workDir.resolve(table + "-" + mode.label() + "-r" + round);
           mode.apply(spark.conf());
           System.gc();
+          NativeStatsMetrics.Snapshot before = NativeStatsMetrics.snapshot();
           long t0 = System.nanoTime();
           source.write().format("delta").save(target.toString());
           double secs = (System.nanoTime() - t0) / 1e9;
+          NativeStatsMetrics.Snapshot used = NativeStatsMetrics.snapshot().minus(before);
+          checkPath(results.table(table), table, mode, used);
           DeltaLogStats stats = DeltaLogStats.read(target);
           Dirs.deleteRecursively(target);
           results.record(round, warmup, table, mode, secs, stats);
@@ -104,6 +108,26 @@ public final class DeltaWriteBenchmark {
         throw new IllegalStateException("native and vanilla stats differ (see report): "
             + info.statsMismatches.get(0));
       }
+    }
+  }
+
+  /**
+   * The mode must have taken the path it names: native writes have every file from the engine
+   * (no fallback), the others none (local mode: task counters live in this JVM).
+   */
+  private static void checkPath(E2eResults.TableInfo info, String table, WriteMode mode,
+      NativeStatsMetrics.Snapshot used) {
+    boolean ok = mode == WriteMode.NATIVE
+        ? used.filesNative() > 0 && used.taskFallbacks() == 0 && used.writesUnsupported() == 0
+        : used.filesNative() == 0;
+    if (mode == WriteMode.NATIVE) {
+      info.nativeFilesSeen = Math.max(0, info.nativeFilesSeen) + used.filesNative();
+    }
+    if (!ok) {
+      String msg = table + " " + mode.label() + ": wrong stats path (native files " + used.filesNative()
+          + ", task fallbacks " + used.taskFallbacks() + ", unsupported writes " + used.writesUnsupported() + ")";
+      info.statsMismatches.add(msg);
+      System.out.println("[e2e] " + msg);
     }
   }
 

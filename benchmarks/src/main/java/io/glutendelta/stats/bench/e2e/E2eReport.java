@@ -110,7 +110,11 @@ final class E2eReport {
         md.append("not compared (native or vanilla not in this run)");
       } else if (t.statsMismatches.isEmpty()) {
         md.append("identical AddFile.stats multisets in all ").append(t.statsComparisons)
-            .append(" rounds (").append(t.filesPerWrite).append(" files each)");
+            .append(" rounds incl. warm-up (").append(t.filesPerWrite).append(" files each)");
+        if (t.nativeFilesSeen >= 0) {
+          md.append("; native writes: ").append(t.nativeFilesSeen)
+              .append(" files from the engine (NativeStatsMetrics), no fallback");
+        }
       } else {
         md.append("**MISMATCH** ").append(t.statsMismatches.get(0).replace("\n", " "));
       }

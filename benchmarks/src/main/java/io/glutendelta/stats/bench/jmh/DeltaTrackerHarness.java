@@ -32,6 +32,7 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
 public final class DeltaTrackerHarness implements AutoCloseable {
   private final SparkSession spark;
   private final java.nio.file.Path tableDir;
+  private final DeltaJobStatisticsTracker job;
   private final DeltaTaskStatisticsTracker tracker;
 
   public DeltaTrackerHarness(org.apache.arrow.vector.types.pojo.Schema arrowSchema) throws IOException {
@@ -53,7 +54,7 @@ public final class DeltaTrackerHarness implements AutoCloseable {
     spark.createDataFrame(List.<Row>of(), schema).write().format("delta").save(path);
     Dataset<Row> df = spark.read().format("delta").load(path);
     OptimisticTransaction txn = DeltaLog.forTable(spark, path).startTransaction();
-    DeltaJobStatisticsTracker job = txn.getOptionalStatsTrackerAndStatsCollection(
+    job = txn.getOptionalStatsTrackerAndStatsCollection(
         df.queryExecution().analyzed().output(), new Path(path), new StructType(), df)._1().get();
     tracker = (DeltaTaskStatisticsTracker) job.newTaskInstance();
   }
@@ -69,6 +70,21 @@ public final class DeltaTrackerHarness implements AutoCloseable {
     }
     tracker.closeFile(file);
     return tracker.results().remove(file).get();
+  }
+
+  /** One file of rows (e.g. UnsafeRows as a row-based writer passes them) through Delta's tracker. */
+  public String statsForRows(String file, List<? extends InternalRow> rows) {
+    tracker.newFile(file);
+    for (InternalRow r : rows) {
+      tracker.newRow(file, r);
+    }
+    tracker.closeFile(file);
+    return tracker.results().remove(file).get();
+  }
+
+  /** Delta's job tracker for the table: the source of statsColExpr for our collector too. */
+  public DeltaJobStatisticsTracker jobTracker() {
+    return job;
   }
 
   /** Spark's zero-copy columnar view of an Arrow batch (what a columnar writer holds). */

@@ -1,5 +1,6 @@
 package io.glutendelta.stats.bench.jmh;
 
+import io.glutendelta.stats.delta.ColumnarStatsCollector;
 import io.glutendelta.stats.engine.FileStats;
 import io.glutendelta.stats.engine.NativeStatsTask;
 import java.util.ArrayList;
@@ -25,8 +26,9 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * One "file" of {@value #BATCHES} × {@value #ROWS} rows per operation, through three statistics
- * paths on the SAME Arrow batches: (a) the native engine, (b) Delta's own tracker behind a
- * columnar-to-row transition, (c) a straightforward Java columnar loop. Values/s = rows × leaf
+ * paths on the SAME Arrow batches: (a) the native engine, (a') the native engine behind our
+ * columnar entry point, producing Delta's stats JSON, (b) Delta's own tracker behind a
+ * columnar-to-row transition (JSON too), (c) a straightforward Java columnar loop. Values/s = rows × leaf
  * columns / time (computed by {@link JmhSuite}).
  */
 @BenchmarkMode(Mode.AverageTime)
@@ -95,6 +97,25 @@ public class StatsPathBenchmark {
     }
   }
 
+  /** Our columnar entry point: native engine + Delta's own result expression → the same JSON as (b). */
+  @State(Scope.Benchmark)
+  public static class NativeJson {
+    DeltaTrackerHarness harness;
+    ColumnarStatsCollector collector;
+
+    @Setup(Level.Trial)
+    public void open(Batches b) throws Exception {
+      harness = new DeltaTrackerHarness(b.roots.get(0).getSchema());
+      collector = ColumnarStatsCollector.create(harness.jobTracker(), b.allocator);
+    }
+
+    @TearDown(Level.Trial)
+    public void close() {
+      collector.close();
+      harness.close();
+    }
+  }
+
   @State(Scope.Benchmark)
   public static class JavaLoop {
     final JavaColumnarStats stats = new JavaColumnarStats();
@@ -107,6 +128,15 @@ public class StatsPathBenchmark {
       n.task.addBatch(1, r);
     }
     return n.task.finishFile(1);
+  }
+
+  @Benchmark
+  public String nativeDeltaJson(Batches b, NativeJson n) {
+    n.collector.beginFile("part-0.parquet");
+    for (VectorSchemaRoot r : b.roots) {
+      n.collector.addBatch("part-0.parquet", r);
+    }
+    return n.collector.finishFile("part-0.parquet");
   }
 
   @Benchmark

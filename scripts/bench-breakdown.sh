@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Row-path cost breakdown of native stats on store_sales rows: row->Arrow batching, C Data
+# export, JNI fixed cost, native aggregation, per-file finish; Delta's tracker as reference.
+# Report in benchmarks/results/breakdown-<timestamp>/ and benchmarks/results/latest/breakdown/.
+#   scripts/bench-breakdown.sh             # 1 M rows, 7 repeats, ~2 min
+#   scripts/bench-breakdown.sh --rows 262144 --repeats 3
+source "$(dirname "$0")/bench-common.sh"
+exec java -Xmx3g $SPARK_JVM_FLAGS -cp "$BENCH_CP" io.glutendelta.stats.bench.breakdown.RowPathBreakdown "$@"
