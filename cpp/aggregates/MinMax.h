@@ -94,6 +94,33 @@ struct ExtremumOperation {
     return result;
   }
 
+  // Integers and decimals only: extremum of the values whose bit is set in 'valid' (not 0).
+  static T maskedBlockExtremum(const uint8_t* values, int64_t begin, int64_t n, uint64_t valid) {
+    const T identity = kIsMax ? lowestInteger() : highestInteger();
+    T result = identity;
+    for (int64_t i = 0; i < n; ++i) {
+      const T v = ((valid >> i) & 1) ? loadValue<T>(values, begin + i) : identity;
+      if constexpr (kIsMax) {
+        result = v > result ? v : result;
+      } else {
+        result = v < result ? v : result;
+      }
+    }
+    return result;
+  }
+
+  // numeric_limits is not specialised for __int128 in strict (non-GNU) C++ mode.
+  static constexpr T highestInteger() {
+    if constexpr (sizeof(T) == 16) {
+      return static_cast<T>(~static_cast<unsigned __int128>(0) >> 1);
+    } else {
+      return std::numeric_limits<T>::max();
+    }
+  }
+  static constexpr T lowestInteger() {
+    return -highestInteger() - 1;
+  }
+
   template <typename Predicate>
   static T firstMatch(const uint8_t* values, int64_t begin, int64_t n, Predicate predicate) {
     for (int64_t i = 0; i < n; ++i) {
@@ -119,6 +146,14 @@ struct ExtremumOperation {
       uint64_t word = bits::loadWord(view.validity, view.validityOffset + base, chunk);
       if (word == bits::lowMask(chunk)) {
         mergeValue(state, blockExtremum(view.values, view.start + base, chunk));
+        continue;
+      }
+      if (word == 0) {
+        continue;
+      }
+      if constexpr (!std::is_floating_point_v<T>) {
+        // Integers: nulls replaced by the identity element, so the loop stays branch-free.
+        mergeValue(state, maskedBlockExtremum(view.values, view.start + base, chunk, word));
         continue;
       }
       while (word != 0) {

@@ -213,6 +213,14 @@ ArrowSchema exportSchema(const Column& column) {
   return schema;
 }
 
+Buffer bytesBuffer(const void* data, size_t size) {
+  auto buffer = std::make_shared<std::vector<uint8_t>>(size + 1);
+  if (size > 0) {
+    std::memcpy(buffer->data(), data, size);
+  }
+  return buffer;
+}
+
 Buffer validityBitmap(const std::vector<bool>& valid) {
   bool anyNull = false;
   for (bool v : valid) {

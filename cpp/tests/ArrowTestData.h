@@ -36,6 +36,9 @@ int64_t liveSchemas();
 ArrowArray exportArray(const Column& column);
 ArrowSchema exportSchema(const Column& column);
 
+// A buffer holding a copy of 'size' bytes (plus one spare byte so it is never empty).
+Buffer bytesBuffer(const void* data, size_t size);
+
 // Validity bitmap for 'valid' (LSB first); null buffer when every entry is valid.
 Buffer validityBitmap(const std::vector<bool>& valid);
 
