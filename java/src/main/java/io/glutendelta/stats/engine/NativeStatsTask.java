@@ -16,8 +16,10 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * {@code long} handle). Files are independent: several may be open at once, each gets exactly one
  * result from {@link #finishFile}, after which its native state is reset for reuse.
  *
- * <p>Not thread-safe: one Spark task drives one instance. {@link #close()} is idempotent; any other
- * call after close throws {@link IllegalStateException}. Bad input surfaces as
+ * <p>One Spark task drives one instance. Calls are serialised on the instance (an uncontended lock
+ * per batch) so that a {@link #close()} from another thread, e.g. a task-completion listener, waits
+ * for an in-flight native call instead of freeing the task under it. {@link #close()} is
+ * idempotent; any other call after close throws {@link IllegalStateException}. Bad input surfaces as
  * {@link IllegalArgumentException} naming the column, native internal failures as
  * {@link io.glutendelta.stats.jni.NativeStatsException}.
  */
@@ -81,7 +83,7 @@ public final class NativeStatsTask implements AutoCloseable {
   }
 
   /** Opens per-file state for {@code fileId}. */
-  public void beginFile(long fileId) {
+  public synchronized void beginFile(long fileId) {
     NativeEngine.beginFile(handle(), fileId);
   }
 
@@ -90,7 +92,7 @@ public final class NativeStatsTask implements AutoCloseable {
    * the native side for the duration of the call only; the root stays usable and owned by the
    * caller. The root's schema must equal the task's.
    */
-  public void addBatch(long fileId, VectorSchemaRoot root) {
+  public synchronized void addBatch(long fileId, VectorSchemaRoot root) {
     long h = handle();
     Objects.requireNonNull(root, "root");
     // The schema was exported once at create; the batch goes out without a schema (null out-param).
@@ -112,7 +114,7 @@ public final class NativeStatsTask implements AutoCloseable {
    *
    * @param arrowSchemaAddress 0, or an ArrowSchema that is checked against the task's schema
    */
-  public void addBatch(long fileId, long arrowArrayAddress, long arrowSchemaAddress) {
+  public synchronized void addBatch(long fileId, long arrowArrayAddress, long arrowSchemaAddress) {
     long h = handle();
     if (arrowArrayAddress == 0) {
       throw new IllegalArgumentException("arrowArrayAddress is 0");
@@ -121,27 +123,27 @@ public final class NativeStatsTask implements AutoCloseable {
   }
 
   /** Closes {@code fileId}: returns its stats and resets its state for reuse. */
-  public FileStats finishFile(long fileId) {
+  public synchronized FileStats finishFile(long fileId) {
     byte[] result = NativeEngine.finishFile(handle(), fileId);
     return new FileStats(fileId, result, leaves);
   }
 
   /** Drops {@code fileId}'s state without a result (task failure or fallback). */
-  public void abortFile(long fileId) {
+  public synchronized void abortFile(long fileId) {
     NativeEngine.abortFile(handle(), fileId);
   }
 
-  public TaskCounters counters() {
+  public synchronized TaskCounters counters() {
     return TaskCounters.of(NativeEngine.taskCounters(handle()));
   }
 
-  public boolean isClosed() {
+  public synchronized boolean isClosed() {
     return handle == 0;
   }
 
   /** Frees the native task (open files included). Safe to call more than once. */
   @Override
-  public void close() {
+  public synchronized void close() {
     long h = handle;
     if (h == 0) {
       return;

@@ -391,6 +391,34 @@ class NativeStatsTaskTest {
   }
 
   @Test
+  void closeFromAnotherThreadDuringAddBatchNeverCrashes() throws Exception {
+    Schema schema = new Schema(List.of(nullable("x", INT32)));
+    try (VectorSchemaRoot root = intRoot(schema, 1, 2, 3)) {
+      for (int round = 0; round < 50; round++) {
+        NativeStatsTask task = NativeStatsTask.create(allocator, schema);
+        task.beginFile(1);
+        java.util.concurrent.CountDownLatch running = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicReference<Throwable> ended = new java.util.concurrent.atomic.AtomicReference<>();
+        Thread writer = new Thread(() -> {
+          try {
+            while (true) {
+              task.addBatch(1, root);
+              running.countDown();
+            }
+          } catch (Throwable t) {
+            ended.set(t);
+          }
+        });
+        writer.start();
+        running.await();
+        task.close();
+        writer.join();
+        assertInstanceOf(IllegalStateException.class, ended.get(), "round " + round);
+      }
+    }
+  }
+
+  @Test
   void unknownFileIdsAreRejected() {
     Schema schema = new Schema(List.of(nullable("x", INT32)));
     try (NativeStatsTask task = NativeStatsTask.create(allocator, schema);
