@@ -13,14 +13,19 @@ repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 jar="$repo/java/target/gluten-delta-stats.jar"
 files=3 batches=4 rows=10000
 
+# Offline first (the usual case once the build ran); online only if something is not cached yet.
+mvn_prefer_offline() {
+  mvn -o "$@" || { echo "   (offline Maven failed; retrying with the network)"; mvn "$@"; }
+}
+
 if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
   echo "== building the jar (mvn package, tests skipped)"
-  mvn -o -q -DskipTests -f "$repo/java/pom.xml" package
+  mvn_prefer_offline -q -DskipTests -f "$repo/java/pom.xml" package
 fi
 [[ -f "$jar" ]] || { echo "FAIL: $jar not found" >&2; exit 1; }
 
 echo "== checking the jar carries the native library and its checksum"
-listing="$(unzip -Z1 "$jar")"
+listing="$(jar tf "$jar")"
 for entry in native/linux-x86_64/libglutendeltastats.so native/linux-x86_64/libglutendeltastats.so.sha256 \
              org/apache/arrow/c/Data.class io/glutendelta/stats/engine/EngineDemo.class; do
   grep -qx "$entry" <<<"$listing" || { echo "FAIL: $entry missing from $jar" >&2; exit 1; }
@@ -32,7 +37,7 @@ mkdir -p "$work/lib" "$work/run"
 
 echo "== picking Arrow Java and its dependencies (the versions Spark brings) from the module's classpath"
 # arrow-c-data is deliberately not copied: the shaded jar must bring it.
-mvn -o -q -f "$repo/java/pom.xml" org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath \
+mvn_prefer_offline -q -f "$repo/java/pom.xml" org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath \
   -Dmdep.outputFile="$work/cp.txt" -Dmdep.includeScope=compile
 runtime_jars='/(arrow-(vector|format|memory-core|memory-netty|memory-netty-buffer-patch)|flatbuffers-java|jackson-(core|databind|annotations|datatype-jsr310)|commons-codec|netty-(buffer|common)|slf4j-api)-[0-9][^/]*\.jar$'
 tr ':' '\n' <"$work/cp.txt" | grep -E "$runtime_jars" | while read -r dep; do cp "$dep" "$work/lib/"; done
