@@ -84,6 +84,39 @@ TEST_F(NestedStatsTest, listMapBoolLeavesGetNullCountsOnly) {
   }
 }
 
+TEST_F(NestedStatsTest, nullCountOnlyTypesEmptyAllNullAndMixed) {
+  auto columns = [](const std::vector<bool>& valid) {
+    std::vector<std::optional<bool>> flags;
+    std::vector<std::optional<std::string>> bytes;
+    std::vector<int64_t> offsets{0};
+    for (bool v : valid) {
+      flags.push_back(v ? std::optional<bool>(true) : std::nullopt);
+      bytes.push_back(v ? std::optional<std::string>("\xff") : std::nullopt);
+      offsets.push_back(offsets.back() + 1);
+    }
+    const auto n = static_cast<size_t>(offsets.back());
+    return batchOf({booleans("b", flags), binaries("z", bytes), binaries("Z", bytes, true),
+                    listOf("l", int8s("item", std::vector<std::optional<int8_t>>(n, int8_t{1})), offsets, valid),
+                    mapOf("m", strings("k", std::vector<std::optional<std::string>>(n, "k")),
+                          int8s("v", std::vector<std::optional<int8_t>>(n, int8_t{1})), offsets, valid)});
+  };
+  auto task = makeTask(columns({}));
+  task->beginFile(1);
+  const DecodedFile empty = finish(*task, 1);
+  EXPECT_EQ(empty.numRecords, 0);
+  for (const DecodedLeaf& leaf : empty.leaves) {
+    EXPECT_EQ(leaf.nullCount, 0);
+  }
+  const DecodedFile allNull = statsOf(columns({false, false, false}));
+  const DecodedFile mixed = statsOf({columns({true, false}), columns({false, false, true})});
+  ASSERT_EQ(allNull.leaves.size(), 5u);
+  for (size_t i = 0; i < 5; ++i) {
+    EXPECT_EQ(allNull.leaves[i].nullCount, 3) << i;
+    EXPECT_EQ(mixed.leaves[i].nullCount, 3) << i;
+    EXPECT_FALSE(mixed.leaves[i].hasMinMax) << i;
+  }
+}
+
 TEST_F(NestedStatsTest, slicedListValidatesOnlyItsWindow) {
   Column list = sliced(listOf("l", int32s("item", {1, 2, 3, 4}), {0, 1, 2, 3, 4}, {true, false, true, true}), 1, 2);
   Column batch = batchOf({list});

@@ -3,16 +3,14 @@
 namespace gds {
 namespace {
 
-void walk(const Type& type, std::vector<int32_t>& ancestors, std::vector<LeafColumn>& out) {
+void walk(const Type& type, std::vector<LeafColumn>& out) {
   if (type.kind != TypeKind::kRow) {
-    out.push_back(LeafColumn{&type, ancestors});
+    out.push_back(LeafColumn{&type});
     return;
   }
-  ancestors.push_back(type.id);
   for (const Type& child : type.children) {
-    walk(child, ancestors, out);
+    walk(child, out);
   }
-  ancestors.pop_back();
 }
 
 } // namespace
@@ -37,8 +35,7 @@ bool collectsMinMax(TypeKind kind) {
 
 std::vector<LeafColumn> collectLeaves(const Type& rowType) {
   std::vector<LeafColumn> leaves;
-  std::vector<int32_t> ancestors;
-  walk(rowType, ancestors, leaves);
+  walk(rowType, leaves);
   return leaves;
 }
 

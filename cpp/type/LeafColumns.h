@@ -12,9 +12,7 @@
 namespace gds {
 
 struct LeafColumn {
-  const Type* type;
-  // Pre-order ids of the structs above the leaf, root first (used to combine validity).
-  std::vector<int32_t> ancestorIds;
+  const Type* type;  // owned by the row type the leaves were collected from
 };
 
 // Whether Spark/Delta collect min/max for a leaf of this kind.
