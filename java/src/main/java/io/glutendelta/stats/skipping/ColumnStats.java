@@ -99,6 +99,10 @@ public final class ColumnStats {
     return hasNullCountStats;
   }
 
+  public int numFiles() {
+    return min.length;
+  }
+
   public boolean hasMin(int file) {
     return hasMin.get(file);
   }

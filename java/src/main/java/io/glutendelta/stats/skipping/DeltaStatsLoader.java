@@ -33,6 +33,12 @@ public final class DeltaStatsLoader {
     return log.update(false, Option.empty(), Option.empty());
   }
 
+  /** The table as of {@code version} (time travel), for before/after comparisons. */
+  public static Snapshot snapshotAt(SparkSession spark, String path, long version) {
+    DeltaLog log = DeltaLog.forTable(spark, path);
+    return log.getSnapshotAt(version, Option.empty(), Option.empty(), false);
+  }
+
   /** Logical clustering columns of the snapshot (empty when the table is not clustered). */
   public static List<String> clusteringColumns(Snapshot snapshot) {
     return CollectionConverters.asJava(ClusteringColumnInfo$.MODULE$.extractLogicalNames(snapshot));

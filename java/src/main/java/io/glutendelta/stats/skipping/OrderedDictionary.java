@@ -18,7 +18,7 @@ import org.apache.spark.unsafe.types.UTF8String;
  */
 public final class OrderedDictionary {
   /** Orders strings by UTF-8 bytes and decimals numerically. */
-  static final Comparator<Object> ORDER = OrderedDictionary::compareValues;
+  public static final Comparator<Object> ORDER = OrderedDictionary::compareValues;
 
   private final Object[] values;
 

@@ -1,0 +1,20 @@
+package io.glutendelta.stats.report;
+
+import java.util.Arrays;
+
+/** Small helpers for rank-based measures. */
+final class Ranks {
+  private Ranks() {}
+
+  static long[] sortedDistinct(long[] values) {
+    long[] s = values.clone();
+    Arrays.sort(s);
+    int m = 0;
+    for (int i = 0; i < s.length; i++) {
+      if (m == 0 || s[m - 1] != s[i]) {
+        s[m++] = s[i];
+      }
+    }
+    return Arrays.copyOf(s, m);
+  }
+}
