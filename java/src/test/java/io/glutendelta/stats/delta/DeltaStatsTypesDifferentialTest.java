@@ -75,7 +75,7 @@ class DeltaStatsTypesDifferentialTest {
       WriteScenarios.Op setup = (t, p) -> spark.sql("CREATE TABLE delta.`" + p + "` ("
           + RandomStatsData.schema().toDDL() + ") USING delta PARTITIONED BY (p)"
           + (tbl.length() == 0 ? "" : " TBLPROPERTIES (" + tbl + ")")).collect();
-      WriteScenarios.Outcome o = WriteScenarios.assertIdentical(spark, "types_" + name, setup,
+      WriteScenarios.Outcome o = WriteScenarios.assertIdenticalSameTable(spark, "types_" + name, setup,
           (t, p) -> df.write().format("delta").mode("append").save(p));
       assertTrue(o.nativeStats().size() >= 100, name + ": expected many files, got " + o.nativeStats().size());
       if (props != null && props.contains("enableDeletionVectors=true")) {

@@ -1,0 +1,140 @@
+package io.glutendelta.stats.batching;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.glutendelta.stats.delta.StatsExpressionPlan;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.DecimalVector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.TimeStampMicroTZVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.complex.StructVector;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
+import org.apache.spark.sql.catalyst.expressions.UnsafeProjection;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.Decimal;
+import org.apache.spark.sql.types.Metadata;
+import org.apache.spark.sql.types.MetadataBuilder;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.unsafe.types.UTF8String;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Row-to-Arrow batching: values, nulls under null parents, source ordinals, buffer reuse. */
+class RowBatcherTest {
+  /** Source rows: (skip INT, dec DECIMAL(10,2), wide DECIMAL(30,5), s STRING, ts TIMESTAMP, st STRUCT<x INT, y STRING>, arr ARRAY<INT>) */
+  private static final StructType SOURCE = StructType.fromDDL(
+      "skip INT, dec DECIMAL(10,2), wide DECIMAL(30,5), s STRING, ts TIMESTAMP, st STRUCT<x: INT, y: STRING>, arr ARRAY<INT>");
+
+  private static Metadata ord(int i) {
+    return new MetadataBuilder().putLong(StatsExpressionPlan.ORDINAL_KEY, i).build();
+  }
+
+  /** Batch schema: everything but 'skip', struct pruned to 'y', the array reduced to validity. */
+  private static final StructType INPUT = new StructType(new StructField[] {
+      new StructField("dec", DataTypes.createDecimalType(10, 2), true, ord(1)),
+      new StructField("wide", DataTypes.createDecimalType(30, 5), true, ord(2)),
+      new StructField("s", DataTypes.StringType, true, ord(3)),
+      new StructField("ts", DataTypes.TimestampType, true, ord(4)),
+      new StructField("st", new StructType(new StructField[] {
+          new StructField("y", DataTypes.StringType, true, ord(1))}), true,
+          new MetadataBuilder().putLong(StatsExpressionPlan.ORDINAL_KEY, 5)
+              .putLong(StatsExpressionPlan.NUM_FIELDS_KEY, 2).build()),
+      new StructField("arr", DataTypes.BooleanType, true, ord(6))});
+
+  private static InternalRow row(int i, boolean unsafe) {
+    Object[] v = {
+        i,
+        i % 4 == 0 ? null : Decimal.apply(new BigDecimal("-12345678.9" + (i % 10))),
+        i % 5 == 0 ? null : Decimal.apply(new BigDecimal("1234567890123456789012345.0000" + (i % 10))),
+        i % 3 == 0 ? null : UTF8String.fromString("s" + i + "😀é"),
+        (long) -i,
+        i % 6 == 0 ? null : new GenericInternalRow(new Object[] {i, i % 2 == 0 ? null : UTF8String.fromString("y" + i)}),
+        i % 7 == 0 ? null : new org.apache.spark.sql.catalyst.util.GenericArrayData(new Object[] {1, 2})};
+    InternalRow r = new GenericInternalRow(v);
+    return unsafe ? UnsafeProjection.create(SOURCE).apply(r).copy() : r;
+  }
+
+  @ParameterizedTest(name = "unsafeRows={0}")
+  @ValueSource(booleans = {true, false})
+  void copiesValuesNullsAndNestedStructs(boolean unsafe) {
+    try (BufferAllocator alloc = new RootAllocator(); RowBatcher b = new RowBatcher(INPUT, alloc, 64)) {
+      for (int i = 0; i < 20; i++) {
+        b.append(row(i, unsafe));
+      }
+      VectorSchemaRoot root = b.seal();
+      assertEquals(20, root.getRowCount());
+      DecimalVector dec = (DecimalVector) root.getVector("dec");
+      DecimalVector wide = (DecimalVector) root.getVector("wide");
+      VarCharVector s = (VarCharVector) root.getVector("s");
+      TimeStampMicroTZVector ts = (TimeStampMicroTZVector) root.getVector("ts");
+      StructVector st = (StructVector) root.getVector("st");
+      VarCharVector y = (VarCharVector) st.getChild("y");
+      BitVector arr = (BitVector) root.getVector("arr");
+      for (int i = 0; i < 20; i++) {
+        assertEquals(i % 4 == 0, dec.isNull(i));
+        if (i % 4 != 0) {
+          assertEquals(new BigDecimal("-12345678.9" + (i % 10)), dec.getObject(i));
+        }
+        assertEquals(i % 5 == 0, wide.isNull(i));
+        if (i % 5 != 0) {
+          assertEquals(new BigDecimal("1234567890123456789012345.0000" + (i % 10)), wide.getObject(i));
+        }
+        assertEquals(i % 3 == 0, s.isNull(i));
+        if (i % 3 != 0) {
+          assertEquals("s" + i + "😀é", new String(s.get(i), StandardCharsets.UTF_8));
+        }
+        assertEquals(-i, ts.get(i));
+        assertEquals(i % 6 == 0, st.isNull(i));
+        // a null parent nulls the leaf too
+        assertEquals(i % 6 == 0 || i % 2 == 0, y.isNull(i));
+        assertEquals(i % 7 == 0, arr.isNull(i));
+      }
+    }
+  }
+
+  @Test
+  void reuseKeepsBuffers() {
+    try (BufferAllocator alloc = new RootAllocator(); RowBatcher b = new RowBatcher(INPUT, alloc, 100)) {
+      long afterFirst = 0;
+      for (int round = 0; round < 5; round++) {
+        for (int i = 0; i < 100; i++) {
+          b.append(row(i, true));
+        }
+        assertTrue(b.isFull());
+        assertEquals(100, b.seal().getRowCount());
+        if (round == 0) {
+          afterFirst = alloc.getAllocatedMemory();
+        } else {
+          assertEquals(afterFirst, alloc.getAllocatedMemory(), "round " + round + " reallocated");
+        }
+        b.reset();
+        assertEquals(0, b.rowCount());
+        assertFalse(b.isFull());
+      }
+    }
+  }
+
+  @Test
+  void unsupportedTypeNamesTheColumn() {
+    DataType cal = DataTypes.CalendarIntervalType;
+    StructType bad = new StructType(new StructField[] {new StructField("iv", cal, true, ord(0))});
+    try (BufferAllocator alloc = new RootAllocator()) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new RowBatcher(bad, alloc, 8));
+      assertTrue(e.getMessage().contains("iv"), e.getMessage());
+      assertEquals(0, alloc.getAllocatedMemory());
+    }
+  }
+}
