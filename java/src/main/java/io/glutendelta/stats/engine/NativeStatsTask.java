@@ -30,6 +30,8 @@ public final class NativeStatsTask implements AutoCloseable {
   /** C Data struct reused for every exported batch; the native side moves its content out. */
   private final ArrowArray exportStruct;
   private long handle;
+  /** The last batch schema object that passed the layout check (roots are usually reused). */
+  private Schema checkedBatchSchema;
 
   private NativeStatsTask(BufferAllocator allocator, Schema schema, List<LeafColumn> leaves,
       ArrowArray exportStruct, long handle) {
@@ -90,11 +92,18 @@ public final class NativeStatsTask implements AutoCloseable {
   /**
    * Aggregates the rows of {@code root} into {@code fileId}. The root's buffers are shared with
    * the native side for the duration of the call only; the root stays usable and owned by the
-   * caller. The root's schema must equal the task's.
+   * caller. The root must have the task schema's types (checked; names may differ).
+   *
+   * @throws IllegalArgumentException naming the column when the types differ or the data is malformed
    */
   public synchronized void addBatch(long fileId, VectorSchemaRoot root) {
     long h = handle();
     Objects.requireNonNull(root, "root");
+    Schema batchSchema = root.getSchema();
+    if (batchSchema != checkedBatchSchema) {
+      SchemaLeaves.checkSameLayout(schema, batchSchema);
+      checkedBatchSchema = batchSchema;
+    }
     // The schema was exported once at create; the batch goes out without a schema (null out-param).
     Data.exportVectorSchemaRoot(allocator, root, null, exportStruct);
     try {
@@ -111,6 +120,8 @@ public final class NativeStatsTask implements AutoCloseable {
   /**
    * Aggregates a batch given as C Data Interface structs (a struct array of the task's schema).
    * Ownership of both structs passes to the native side, which releases them, also on error.
+   * Without a schema the caller guarantees the array has the task schema's types: the C Data
+   * Interface carries no buffer sizes, so the engine cannot detect an array of another type.
    *
    * @param arrowSchemaAddress 0, or an ArrowSchema that is checked against the task's schema
    */

@@ -44,6 +44,36 @@ final class SchemaLeaves {
     }
   }
 
+  /**
+   * Checks that batches of {@code actual} have the memory layout of {@code expected}: the same
+   * Arrow types in the same tree shape (names, nullability and metadata may differ). The C Data
+   * Interface carries no buffer sizes, so a batch of another type would make the native side read
+   * past its buffers; this check stops it in Java.
+   *
+   * @throws IllegalArgumentException naming the first differing column
+   */
+  static void checkSameLayout(Schema expected, Schema actual) {
+    checkSameLayout(expected.getFields(), actual.getFields(), "");
+  }
+
+  private static void checkSameLayout(List<Field> expected, List<Field> actual, String parent) {
+    if (expected.size() != actual.size()) {
+      throw new IllegalArgumentException("batch does not match the task schema: "
+          + (parent.isEmpty() ? "top level" : "column " + parent) + " has " + actual.size()
+          + " fields, expected " + expected.size());
+    }
+    for (int i = 0; i < expected.size(); i++) {
+      Field e = expected.get(i);
+      Field a = actual.get(i);
+      String path = parent.isEmpty() ? e.getName() : parent + "." + e.getName();
+      if (!e.getType().equals(a.getType())) {
+        throw new IllegalArgumentException("batch does not match the task schema: column " + path
+            + " is " + a.getType() + " (field '" + a.getName() + "'), expected " + e.getType());
+      }
+      checkSameLayout(e.getChildren(), a.getChildren(), path);
+    }
+  }
+
   /** The leaf kind of a non-struct field; checks nested list/map element types as well. */
   private static LeafKind kindOf(Field field, List<String> path) {
     checkNotDictionary(field, path);

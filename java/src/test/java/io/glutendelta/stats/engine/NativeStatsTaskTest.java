@@ -372,6 +372,31 @@ class NativeStatsTaskTest {
   }
 
   @Test
+  void rootOfAnotherTypeIsRejectedBeforeNativeCode() {
+    Schema taskSchema = new Schema(List.of(nullable("x", INT32), nullable("s", ArrowType.Struct.INSTANCE, nullable("d", FLOAT64))));
+    Schema wider = new Schema(List.of(nullable("x", INT32), nullable("s", ArrowType.Struct.INSTANCE, nullable("d", new ArrowType.Int(64, true)))));
+    Schema renamed = new Schema(List.of(nullable("y", INT32), nullable("t", ArrowType.Struct.INSTANCE, nullable("e", FLOAT64))));
+    try (NativeStatsTask task = NativeStatsTask.create(allocator, taskSchema);
+         VectorSchemaRoot wrong = VectorSchemaRoot.create(wider, allocator);
+         VectorSchemaRoot sameLayout = VectorSchemaRoot.create(renamed, allocator)) {
+      task.beginFile(1);
+      wrong.allocateNew();
+      wrong.setRowCount(0);
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> task.addBatch(1, wrong));
+      assertTrue(e.getMessage().contains("s.d") && e.getMessage().contains("Int(64, true)"), e.getMessage());
+      sameLayout.allocateNew();
+      ((IntVector) sameLayout.getVector(0)).setSafe(0, 4);
+      ((StructVector) sameLayout.getVector(1)).setIndexDefined(0);
+      ((Float8Vector) ((StructVector) sameLayout.getVector(1)).getChild("e")).setSafe(0, 2.5);
+      sameLayout.setRowCount(1);
+      task.addBatch(1, sameLayout);
+      FileStats stats = task.finishFile(1);
+      assertEquals(1, stats.numRecords());
+      assertEquals(2.5, stats.maxDouble(1));
+    }
+  }
+
+  @Test
   void closeIsIdempotentAndUseAfterCloseThrows() {
     Schema schema = new Schema(List.of(nullable("x", INT32)));
     NativeStatsTask task = NativeStatsTask.create(allocator, schema);
