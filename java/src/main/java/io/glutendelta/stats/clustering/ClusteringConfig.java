@@ -1,0 +1,58 @@
+package io.glutendelta.stats.clustering;
+
+import java.util.List;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.delta.sources.DeltaSQLConf$;
+
+/**
+ * Thresholds of the incremental planner. The defaults are Delta's own OPTIMIZE settings of
+ * the session, so "small" and "too many deleted rows" mean what they mean to Delta.
+ *
+ * @param columns clustering columns (logical names, in order)
+ * @param minFileSize clustered files below this are small and get merged
+ *     ({@code spark.databricks.delta.optimize.minFileSize})
+ * @param maxFileSize target output file size ({@code ...optimize.maxFileSize})
+ * @param maxDeletedRowsRatio files with a larger deleted fraction are rewritten
+ *     ({@code ...optimize.maxDeletedRowsRatio})
+ * @param maxBinBytes largest input of one ZCube
+ *     ({@code ...optimize.clustering.mergeStrategy.minCubeSize.threshold})
+ * @param full also recluster files clustered by another provider or on other columns
+ */
+public record ClusteringConfig(List<String> columns, long minFileSize, long maxFileSize,
+    double maxDeletedRowsRatio, long maxBinBytes, boolean full) {
+
+  /** Session conf that makes Delta's OPTIMIZE on clustered tables use our incremental mode. */
+  public static final String INCREMENTAL_ENABLED =
+      "spark.glutendelta.clustering.incremental.enabled";
+
+  public ClusteringConfig {
+    columns = List.copyOf(columns);
+    if (columns.isEmpty()) {
+      throw new IllegalArgumentException("clustering needs at least one column");
+    }
+    if (minFileSize < 0 || maxFileSize <= 0 || maxBinBytes <= 0) {
+      throw new IllegalArgumentException("file sizes must be positive: min " + minFileSize
+          + ", max " + maxFileSize + ", bin " + maxBinBytes);
+    }
+    if (maxDeletedRowsRatio < 0 || maxDeletedRowsRatio > 1) {
+      throw new IllegalArgumentException("maxDeletedRowsRatio must be in [0, 1], got "
+          + maxDeletedRowsRatio);
+    }
+  }
+
+  public static ClusteringConfig fromSession(SparkSession spark, List<String> columns,
+      boolean full) {
+    DeltaSQLConf$ c = DeltaSQLConf$.MODULE$;
+    var conf = spark.sessionState().conf();
+    return new ClusteringConfig(columns,
+        ((Number) conf.getConf(c.DELTA_OPTIMIZE_MIN_FILE_SIZE())).longValue(),
+        ((Number) conf.getConf(c.DELTA_OPTIMIZE_MAX_FILE_SIZE())).longValue(),
+        ((Number) conf.getConf(c.DELTA_OPTIMIZE_MAX_DELETED_ROWS_RATIO())).doubleValue(),
+        ((Number) conf.getConf(c.DELTA_OPTIMIZE_CLUSTERING_MIN_CUBE_SIZE())).longValue(), full);
+  }
+
+  public ClusteringConfig withSizes(long minFileSize, long maxFileSize) {
+    return new ClusteringConfig(columns, minFileSize, maxFileSize, maxDeletedRowsRatio,
+        maxBinBytes, full);
+  }
+}
