@@ -8,6 +8,7 @@ import org.apache.arrow.c.ArrowArray;
 import org.apache.arrow.c.ArrowSchema;
 import org.apache.arrow.c.Data;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
 
@@ -24,6 +25,13 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * {@link io.glutendelta.stats.jni.NativeStatsException}.
  */
 public final class NativeStatsTask implements AutoCloseable {
+  /**
+   * Byte offset of {@code release} in the C ABI {@code struct ArrowArray} (after eight 8-byte
+   * fields: length, null_count, offset, n_buffers, n_children, buffers, children, dictionary).
+   * Read directly because {@code ArrowArray.snapshot()} allocates on every batch.
+   */
+  private static final long ARROW_ARRAY_RELEASE_OFFSET = 64;
+
   private final BufferAllocator allocator;
   private final Schema schema;
   private final List<LeafColumn> leaves;
@@ -111,7 +119,7 @@ public final class NativeStatsTask implements AutoCloseable {
     } finally {
       // The native side moves and releases the batch, also on error; this safety net returns the
       // buffers to the allocator should it ever not have taken ownership.
-      if (exportStruct.snapshot().release != 0) {
+      if (MemoryUtil.getLong(exportStruct.memoryAddress() + ARROW_ARRAY_RELEASE_OFFSET) != 0) {
         exportStruct.release();
       }
     }

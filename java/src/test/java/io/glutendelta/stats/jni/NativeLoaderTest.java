@@ -29,7 +29,15 @@ class NativeLoaderTest {
   Path temp;
 
   @Test
-  void concurrentFirstUseFrom16ThreadsLoadsOnce() throws Exception {
+  void concurrentFirstUseFrom16ThreadsInAFreshJvmLoadsOnce() throws Exception {
+    Result r = probe("-D" + NativeLoader.TMPDIR_PROPERTY + "=" + temp.resolve("race"), "16");
+    assertEquals(0, r.exitCode, r.output);
+    assertTrue(r.output.contains("threads ok 16 of 16, load attempts 1"), r.output);
+    assertTrue(r.output.contains("numRecords 0"), r.output);
+  }
+
+  @Test
+  void usableFromManyThreadsInThisJvm() throws Exception {
     ExecutorService pool = Executors.newFixedThreadPool(16);
     try {
       CountDownLatch start = new CountDownLatch(1);
@@ -96,10 +104,12 @@ class NativeLoaderTest {
 
   private record Result(int exitCode, String output) {}
 
-  private static Result probe(String property) throws IOException, InterruptedException {
+  private static Result probe(String property, String... args) throws IOException, InterruptedException {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    ProcessBuilder pb = new ProcessBuilder(java, "-Xmx256m", "--add-opens=java.base/java.nio=ALL-UNNAMED",
-        property, "-cp", System.getProperty("java.class.path"), LoaderProbe.class.getName());
+    List<String> command = new ArrayList<>(List.of(java, "-Xmx256m", "--add-opens=java.base/java.nio=ALL-UNNAMED",
+        property, "-cp", System.getProperty("java.class.path"), LoaderProbe.class.getName()));
+    command.addAll(List.of(args));
+    ProcessBuilder pb = new ProcessBuilder(command);
     pb.redirectErrorStream(true);
     Process p = pb.start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
