@@ -1,14 +1,24 @@
 #!/usr/bin/env bash
 # Every test the project has, in the order a failure is cheapest to find:
 #   1. Maven verify: CMake build, GoogleTest (ctest), JUnit (engine, Delta differential suite,
-#      clustering), the jar, and the multi-JVM spark-submit --jars integration test.
-#   2. The C++ suite again under AddressSanitizer + UndefinedBehaviorSanitizer (+ LeakSanitizer).
-#   3. A short libFuzzer run over Arrow import + task API (GDS_FUZZ_SECONDS, default 60).
+#      clustering, benchmarks' checks), the shaded jar, and the spark-submit --jars test.
+#   2. The shaded jar from another directory with no java.library.path (EngineDemo).
+#   3. The C++ suite under AddressSanitizer + UndefinedBehaviorSanitizer (+ LeakSanitizer), and the
+#      engine's JUnit tests against an ASan/UBSan build of the JNI library.
+#   4. A short libFuzzer run over Arrow import + task API (GDS_FUZZ_SECONDS, default 60).
 # Heavy suites (soak, large differential runs): GDS_HEAVY=true scripts/test.sh
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 heavy="${GDS_HEAVY:-false}"
+step() { printf '\n=== %s (%s) ===\n' "$1" "$(date -u +%H:%M:%S)"; }
+
+step "maven verify"
 mvn -B -f pom.xml verify -Dgds.heavy="$heavy"
-bash scripts/test-native-sanitized.sh
+step "jar from another directory"
+SKIP_BUILD=1 bash scripts/check-jar-standalone.sh
+step "sanitizers (C++ suite + engine JUnit against an ASan JNI build)"
+GDS_ASAN_JUNIT="${GDS_ASAN_JUNIT:-NativeStatsTaskTest,NativeStatsDifferentialTest}" bash scripts/test-native-sanitized.sh
+step "fuzz"
 bash scripts/fuzz.sh "${GDS_FUZZ_SECONDS:-60}"
+step "all passed"
