@@ -155,7 +155,7 @@ public final class DeltaStatsLoader {
     return new Resolved(logical.toString(), physical.toString(), type);
   }
 
-  static List<String> splitName(String name) {
+  public static List<String> splitName(String name) {
     List<String> parts = new ArrayList<>();
     StringBuilder cur = new StringBuilder();
     boolean quoted = false;
