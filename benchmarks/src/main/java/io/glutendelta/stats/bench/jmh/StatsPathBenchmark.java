@@ -39,6 +39,11 @@ import org.openjdk.jmh.annotations.Warmup;
 public class StatsPathBenchmark {
   public static final int BATCHES = 64;
   public static final int ROWS = 4096;
+  /**
+   * One root per fork: exported buffers must share a root with the exporting allocator, and JMH
+   * does not order tear-downs, so each state closes only its own child allocator.
+   */
+  static final RootAllocator ROOT = new RootAllocator();
 
   /** The batches, shared by all three paths. */
   @State(Scope.Benchmark)
@@ -51,7 +56,7 @@ public class StatsPathBenchmark {
 
     @Setup(Level.Trial)
     public void build() {
-      allocator = new RootAllocator();
+      allocator = ROOT.newChildAllocator("batches", 0, Long.MAX_VALUE);
       roots = BatchFixtures.batches(BatchFixtures.family(family), allocator, BATCHES, ROWS, 42);
     }
 
@@ -64,16 +69,19 @@ public class StatsPathBenchmark {
 
   @State(Scope.Benchmark)
   public static class Native {
+    BufferAllocator allocator;
     NativeStatsTask task;
 
     @Setup(Level.Trial)
     public void open(Batches b) {
-      task = NativeStatsTask.create(b.allocator, b.roots.get(0).getSchema());
+      allocator = ROOT.newChildAllocator("native", 0, Long.MAX_VALUE);
+      task = NativeStatsTask.create(allocator, b.roots.get(0).getSchema());
     }
 
     @TearDown(Level.Trial)
     public void close() {
       task.close();
+      allocator.close();
     }
   }
 
@@ -100,19 +108,22 @@ public class StatsPathBenchmark {
   /** Our columnar entry point: native engine + Delta's own result expression → the same JSON as (b). */
   @State(Scope.Benchmark)
   public static class NativeJson {
+    BufferAllocator allocator;
     DeltaTrackerHarness harness;
     ColumnarStatsCollector collector;
 
     @Setup(Level.Trial)
     public void open(Batches b) throws Exception {
+      allocator = ROOT.newChildAllocator("collector", 0, Long.MAX_VALUE);
       harness = new DeltaTrackerHarness(b.roots.get(0).getSchema());
-      collector = ColumnarStatsCollector.create(harness.jobTracker(), b.allocator);
+      collector = ColumnarStatsCollector.create(harness.jobTracker(), allocator);
     }
 
     @TearDown(Level.Trial)
     public void close() {
       collector.close();
       harness.close();
+      allocator.close();
     }
   }
 

@@ -77,7 +77,8 @@ public final class Charts {
     DefaultCategoryDataset ds = new DefaultCategoryDataset();
     for (Map.Entry<String, double[]> e : valuesByCategory.entrySet()) {
       for (int i = 0; i < series.size(); i++) {
-        ds.addValue(e.getValue()[i], series.get(i), e.getKey());
+        double v = e.getValue()[i];
+        ds.addValue(Double.isNaN(v) ? null : (Number) v, series.get(i), e.getKey()); // NaN: not measured
       }
     }
     ValueAxis axis = logScale ? new LogAxis(valueLabel) : new NumberAxis(valueLabel);
