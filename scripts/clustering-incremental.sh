@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Incremental clustering of a liquid-clustered Delta table, planned from file statistics.
+#   scripts/clustering-incremental.sh explain <table path>     # show the plan only
+#   scripts/clustering-incremental.sh run <table path>         # rewrite the selected files
+#   scripts/clustering-incremental.sh lightweight <table path> # lightweight tier (bin-pack only)
+# Thresholds are Delta's OPTIMIZE settings (spark.databricks.delta.optimize.*), passed as
+# -Dspark.databricks.delta.optimize.minFileSize=... JVM properties if needed.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+jar="$root/java/target/gluten-delta-stats.jar"
+if [ ! -f "$jar" ] || [ -n "$(find "$root/java/src/main" -newer "$jar" -print -quit)" ]; then
+  mvn -B -q -o -f "$root/java/pom.xml" -DskipTests package >&2
+fi
+exec "$root/scripts/spark-java.sh" -Xmx2g io.glutendelta.stats.clustering.IncrementalClusteringMain "$@"
