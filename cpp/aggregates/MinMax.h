@@ -14,8 +14,10 @@
 // under Spark's ordering, so the first of equal values wins - that decides whether -0.0 or 0.0
 // (or which NaN) is reported, exactly as Spark's row-at-a-time aggregate does.
 //
-// Rows without nulls are reduced in blocks by loops the compiler can vectorise; the block's
-// first-of-equals candidate is then merged with one strict comparison.
+// Values are reduced in blocks by branch-free loops the compiler can vectorise (a batch without
+// nulls is one block; otherwise each 64-row validity word is one, nulls replaced by the
+// identity element); the block's first-of-equals candidate is then merged with one strict
+// comparison.
 
 namespace gds {
 
@@ -121,9 +123,47 @@ struct ExtremumOperation {
     return -highestInteger() - 1;
   }
 
+  // Floating point, rows whose bit is set in 'valid' (not 0), n <= 64: as floatBlockExtremum.
+  // The identity (+Inf for min, -Inf for max) cannot change a result: a valid +Inf minimum
+  // equals it bit for bit, and the NaN/zero fix-ups look only at valid rows.
+  static T floatMaskedExtremum(const uint8_t* values, int64_t begin, int64_t n, uint64_t valid) {
+    const T identity =
+        kIsMax ? -std::numeric_limits<T>::infinity() : std::numeric_limits<T>::infinity();
+    int64_t nans = 0;
+    T result = identity;
+    for (int64_t i = 0; i < n; ++i) {
+      const bool isValid = (valid >> i) & 1;
+      const T raw = loadValue<T>(values, begin + i);
+      nans += isValid & (raw != raw);
+      const T v = isValid ? raw : identity;
+      if constexpr (kIsMax) {
+        result = v > result ? v : result;
+      } else {
+        result = v < result ? v : result;
+      }
+    }
+    if ((kIsMax && nans > 0) || (!kIsMax && nans == __builtin_popcountll(valid))) {
+      return firstMatch(values, begin, n, valid, [](T v) { return v != v; });
+    }
+    if (result == 0) {
+      return firstMatch(values, begin, n, valid, [](T v) { return v == 0; });
+    }
+    return result;
+  }
+
   template <typename Predicate>
   static T firstMatch(const uint8_t* values, int64_t begin, int64_t n, Predicate predicate) {
+    return firstMatch(values, begin, n, ~uint64_t{0}, predicate);
+  }
+
+  // First value at a row whose bit is set in 'valid' (rows >= 64 count as valid) that matches.
+  template <typename Predicate>
+  static T firstMatch(const uint8_t* values, int64_t begin, int64_t n, uint64_t valid,
+                      Predicate predicate) {
     for (int64_t i = 0; i < n; ++i) {
+      if (i < 64 && ((valid >> i) & 1) == 0) {
+        continue;
+      }
       const T v = loadValue<T>(values, begin + i);
       if (predicate(v)) {
         return v;
@@ -143,7 +183,7 @@ struct ExtremumOperation {
     }
     for (int64_t base = 0; base < n; base += 64) {
       const int64_t chunk = n - base < 64 ? n - base : 64;
-      uint64_t word = bits::loadWord(view.validity, view.validityOffset + base, chunk);
+      const uint64_t word = bits::loadWord(view.validity, view.validityOffset + base, chunk);
       if (word == bits::lowMask(chunk)) {
         mergeValue(state, blockExtremum(view.values, view.start + base, chunk));
         continue;
@@ -151,15 +191,11 @@ struct ExtremumOperation {
       if (word == 0) {
         continue;
       }
-      if constexpr (!std::is_floating_point_v<T>) {
-        // Integers: nulls replaced by the identity element, so the loop stays branch-free.
+      // Nulls are replaced by the identity element, so the loop stays branch-free.
+      if constexpr (std::is_floating_point_v<T>) {
+        mergeValue(state, floatMaskedExtremum(view.values, view.start + base, chunk, word));
+      } else {
         mergeValue(state, maskedBlockExtremum(view.values, view.start + base, chunk, word));
-        continue;
-      }
-      while (word != 0) {
-        const int bit = __builtin_ctzll(word);
-        mergeValue(state, loadValue<T>(view.values, view.start + base + bit));
-        word &= word - 1;
       }
     }
   }
