@@ -21,9 +21,11 @@ import org.apache.spark.sql.SparkSession;
  * native stats, then writes the same data with native stats switched off and checks that every
  * committed {@code AddFile.stats} string is byte-identical.
  *
- * <p>Usage: {@code MainJob [--rows N] [--files N] [--out DIR]} (defaults: 2 880 404 rows, i.e.
- * store_sales at scale factor 1; 8 files). Exit code 0 only when native stats were used for
- * every file and match vanilla Delta.
+ * <p>Usage: {@code MainJob [--rows N] [--files N] [--out DIR] [--rounds N]} (defaults: 2 880 404
+ * rows, i.e. store_sales at scale factor 1; 8 files). {@code --rounds N} adds a quick timing:
+ * N alternating rounds of vanilla stats / native stats / stats off after a warm-up, medians and
+ * ratios printed. Exit code 0 only when native stats were used for every file and match
+ * vanilla Delta.
  */
 public final class MainJob {
   private MainJob() {}
@@ -32,13 +34,15 @@ public final class MainJob {
     long rows = 2_880_404L;
     int files = 8;
     Path out = null;
+    int rounds = 0;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--rows" -> rows = Long.parseLong(args[++i]);
         case "--files" -> files = Integer.parseInt(args[++i]);
         case "--out" -> out = Path.of(args[++i]);
+        case "--rounds" -> rounds = Integer.parseInt(args[++i]);
         default -> throw new IllegalArgumentException("unknown argument " + args[i]
-            + " (usage: MainJob [--rows N] [--files N] [--out DIR])");
+            + " (usage: MainJob [--rows N] [--files N] [--out DIR] [--rounds N])");
       }
     }
     if (out == null) {
@@ -61,6 +65,9 @@ public final class MainJob {
     int exit;
     try {
       exit = run(spark, rows, files, out);
+      if (exit == 0 && rounds > 0) {
+        time(spark, storeSales(spark, rows, files), out, rounds);
+      }
     } finally {
       spark.stop();
     }
@@ -104,6 +111,39 @@ public final class MainJob {
         && nativeStats.equals(vanillaStats);
     System.out.println(ok ? "OK" : "FAILED");
     return ok ? 0 : 1;
+  }
+
+  /** Alternating vanilla / native / stats-off writes of the cached data; prints medians. */
+  static void time(SparkSession spark, Dataset<Row> source, Path out, int rounds) {
+    Dataset<Row> data = source.cache();
+    data.count();
+    String[] modes = {"vanilla", "native", "off"};
+    double[][] sec = new double[modes.length][rounds];
+    for (int r = -1; r < rounds; r++) { // round -1 warms up the JIT and is discarded
+      for (int m = 0; m < modes.length; m++) {
+        spark.conf().set(NativeStatsConf.ENABLED, String.valueOf(m == 1));
+        spark.conf().set("spark.databricks.delta.stats.collect", String.valueOf(m != 2));
+        long t0 = System.nanoTime();
+        data.write().format("delta").mode("overwrite").save(out.resolve("timing_" + modes[m]).toString());
+        double s = (System.nanoTime() - t0) / 1e9;
+        if (r >= 0) {
+          sec[m][r] = s;
+        }
+      }
+    }
+    spark.conf().set(NativeStatsConf.ENABLED, "true");
+    spark.conf().set("spark.databricks.delta.stats.collect", "true");
+    double[] med = new double[modes.length];
+    for (int m = 0; m < modes.length; m++) {
+      double[] v = sec[m].clone();
+      java.util.Arrays.sort(v);
+      med[m] = v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+      System.out.printf("timing %-7s median %.2f s over %d rounds %s%n", modes[m], med[m], rounds,
+          java.util.Arrays.toString(sec[m]));
+    }
+    System.out.printf("timing ratios: native/vanilla %.3f, off/vanilla %.3f, native/off %.3f%n",
+        med[1] / med[0], med[2] / med[0], med[1] / med[2]);
+    data.unpersist();
   }
 
   /** store_sales columns and types; values are hash-derived so runs are repeatable. */

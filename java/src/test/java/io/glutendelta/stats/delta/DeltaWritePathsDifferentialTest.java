@@ -73,6 +73,13 @@ class DeltaWritePathsDifferentialTest {
   }
 
   @Test
+  void maxRecordsPerFileRollover() throws Exception {
+    WriteScenarios.Outcome o = WriteScenarios.assertIdentical(spark, "max_records_per_file", null,
+        (t, p) -> data(3000, 2).write().format("delta").option("maxRecordsPerFile", "400").save(p));
+    assertEquals(8, o.nativeStats().size(), "2 tasks x 1500 rows rolled over every 400 rows");
+  }
+
+  @Test
   void savePartitioned() throws Exception {
     WriteScenarios.Outcome o = WriteScenarios.assertIdentical(spark, "save_partitioned", null,
         (t, p) -> data(4000, 2).write().format("delta").partitionBy("k").save(p));

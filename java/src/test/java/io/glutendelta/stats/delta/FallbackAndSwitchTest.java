@@ -81,6 +81,21 @@ class FallbackAndSwitchTest {
     assertEquals(5000, spark.read().format("delta").load(p).count());
   }
 
+  @Test
+  void statsCollectOffMeansNoTracker() throws Exception {
+    String p = Files.createTempDirectory("gds-nocollect").toString();
+    spark.conf().set("spark.databricks.delta.stats.collect", "false");
+    NativeStatsMetrics.Snapshot before = NativeStatsMetrics.snapshot();
+    try {
+      data().write().format("delta").save(p);
+    } finally {
+      spark.conf().unset("spark.databricks.delta.stats.collect");
+    }
+    NativeStatsMetrics.Snapshot d = NativeStatsMetrics.snapshot().minus(before);
+    assertEquals(0, d.writesNative());
+    assertEquals(List.of("null", "null"), DeltaLogStats.lastCommitAddStats(p));
+  }
+
   private static String causeChain(Throwable t) {
     StringBuilder sb = new StringBuilder();
     for (Throwable c = t; c != null; c = c.getCause()) {

@@ -146,4 +146,19 @@ class NativeTaskStatsTrackerTest {
       assertEquals(Map.of("c.parquet", expected), CollectionConverters.asJava(c.finalStats().stats()));
     }
   }
+
+  @Test
+  void unsupportedAggregatesAreRejectedWithTheReason() {
+    var plan = spark.range(1).selectExpr("to_json(struct(count(*) as n, avg(id) as a)) as j")
+        .queryExecution().analyzed();
+    var expr = plan.expressions().head();
+    var cols = plan.children().head().output();
+    UnsupportedStatsException e = assertThrows(UnsupportedStatsException.class,
+        () -> StatsExpressionPlan.analyze(cols, expr));
+    assertTrue(e.getMessage().contains("avg"), e.getMessage());
+    var minOfExpr = spark.range(1).selectExpr("to_json(struct(min(id + 1) as m)) as j").queryExecution().analyzed();
+    UnsupportedStatsException e2 = assertThrows(UnsupportedStatsException.class,
+        () -> StatsExpressionPlan.analyze(minOfExpr.children().head().output(), minOfExpr.expressions().head()));
+    assertTrue(e2.getMessage().contains("non-column"), e2.getMessage());
+  }
 }
