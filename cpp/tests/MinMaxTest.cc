@@ -283,6 +283,29 @@ TEST_F(FloatingPointStatsTest, firstZeroWinsAcrossBatchesAndNullableWords) {
   EXPECT_TRUE(isNegativeZero(maxZero.leaves[0].max.floating));
 }
 
+TEST_F(FloatingPointStatsTest, valuesInNullSlotsNeverCount) {
+  // Null slots hold values that would win (NaN, -Inf, -0.0) if the validity mask were ignored.
+  for (double poison : {kNaN, -kInf, kInf, -0.0}) {
+    std::vector<std::optional<double>> values;
+    for (int i = 0; i < 150; ++i) {
+      values.push_back(i % 3 == 0 ? std::nullopt : std::optional<double>(i == 100 ? 0.0 : 1.0 + i));
+    }
+    Column column = doubles("x", values);
+    auto* raw = reinterpret_cast<double*>(column.buffers[1]->data());
+    for (int i = 0; i < 150; i += 3) {
+      raw[i] = poison;
+    }
+    const DecodedFile file = statsOf(batchOf({sliced(column, 1, 149)}));
+    EXPECT_TRUE(isPositiveZero(file.leaves[0].min.floating)) << poison;
+    EXPECT_EQ(file.leaves[0].max.floating, 150.0) << poison;  // row 149
+    EXPECT_EQ(file.leaves[0].nullCount, 49) << poison;
+  }
+  Column ints = int64s("i", {5, std::nullopt, 7});
+  reinterpret_cast<int64_t*>(ints.buffers[1]->data())[1] = INT64_MIN;
+  const DecodedFile file = statsOf(batchOf({ints}));
+  EXPECT_EQ(file.leaves[0].min.integer, 5);
+}
+
 TEST_F(FloatingPointStatsTest, floatWidensExactlyAndKeepsNaN) {
   const float tenth = 0.1f;
   const DecodedFile file = statsOf(batchOf({floats("x", {tenth, -std::numeric_limits<float>::infinity(),
