@@ -1,12 +1,12 @@
 #pragma once
 
 #include <cstdint>
-#include <cstring>
 #include <limits>
 #include <type_traits>
 
 #include "aggregates/SparkOrdering.h"
 #include "common/Bits.h"
+#include "common/Unaligned.h"
 #include "vector/LeafView.h"
 
 // min/max over fixed-width values (integers, date32, timestamp, float, double, decimal128).
@@ -26,13 +26,6 @@ struct MinMaxState {
   T value;
   bool seen;
 };
-
-template <typename T>
-inline T loadValue(const uint8_t* values, int64_t index) {
-  T value;  // memcpy: Arrow does not promise alignment (and decimal128 needs 16 bytes)
-  std::memcpy(&value, values + index * static_cast<int64_t>(sizeof(T)), sizeof(T));
-  return value;
-}
 
 template <typename T, bool kIsMax>
 struct ExtremumOperation {
@@ -60,9 +53,9 @@ struct ExtremumOperation {
     if constexpr (std::is_floating_point_v<T>) {
       return floatBlockExtremum(values, begin, n);
     } else {
-      T result = loadValue<T>(values, begin);
+      T result = loadUnaligned<T>(values, begin);
       for (int64_t i = 1; i < n; ++i) {
-        const T v = loadValue<T>(values, begin + i);
+        const T v = loadUnaligned<T>(values, begin + i);
         if constexpr (kIsMax) {
           result = v > result ? v : result;
         } else {
@@ -79,7 +72,7 @@ struct ExtremumOperation {
     int64_t nans = 0;
     T result = kIsMax ? -std::numeric_limits<T>::infinity() : std::numeric_limits<T>::infinity();
     for (int64_t i = 0; i < n; ++i) {
-      const T v = loadValue<T>(values, begin + i);
+      const T v = loadUnaligned<T>(values, begin + i);
       nans += v != v;
       if constexpr (kIsMax) {
         result = v > result ? v : result;
@@ -101,7 +94,7 @@ struct ExtremumOperation {
     const T identity = kIsMax ? lowestInteger() : highestInteger();
     T result = identity;
     for (int64_t i = 0; i < n; ++i) {
-      const T v = ((valid >> i) & 1) ? loadValue<T>(values, begin + i) : identity;
+      const T v = ((valid >> i) & 1) ? loadUnaligned<T>(values, begin + i) : identity;
       if constexpr (kIsMax) {
         result = v > result ? v : result;
       } else {
@@ -133,7 +126,7 @@ struct ExtremumOperation {
     T result = identity;
     for (int64_t i = 0; i < n; ++i) {
       const bool isValid = (valid >> i) & 1;
-      const T raw = loadValue<T>(values, begin + i);
+      const T raw = loadUnaligned<T>(values, begin + i);
       nans += isValid & (raw != raw);
       const T v = isValid ? raw : identity;
       if constexpr (kIsMax) {
@@ -164,12 +157,12 @@ struct ExtremumOperation {
       if (i < 64 && ((valid >> i) & 1) == 0) {
         continue;
       }
-      const T v = loadValue<T>(values, begin + i);
+      const T v = loadUnaligned<T>(values, begin + i);
       if (predicate(v)) {
         return v;
       }
     }
-    return loadValue<T>(values, begin);  // unreachable when the reduction found a match
+    return loadUnaligned<T>(values, begin);  // unreachable when the reduction found a match
   }
 
   static void update(State& state, const LeafView& view) {

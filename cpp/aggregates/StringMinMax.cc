@@ -3,16 +3,10 @@
 #include <cstring>
 
 #include "common/Bits.h"
+#include "common/Unaligned.h"
 
 namespace gds {
 namespace {
-
-template <typename OffsetT>
-int64_t offsetAt(const uint8_t* offsets, int64_t index) {
-  OffsetT value;
-  std::memcpy(&value, offsets + index * static_cast<int64_t>(sizeof(OffsetT)), sizeof(value));
-  return static_cast<int64_t>(value);
-}
 
 template <bool kIsMax, typename OffsetT>
 void updateTyped(StringMinMaxState& state, const LeafView& view) {
@@ -21,8 +15,8 @@ void updateTyped(StringMinMaxState& state, const LeafView& view) {
   bool found = false;
   auto consider = [&](int64_t row) {
     const int64_t index = view.start + row;
-    const int64_t begin = offsetAt<OffsetT>(view.offsets, index);
-    const int64_t size = offsetAt<OffsetT>(view.offsets, index + 1) - begin;
+    const int64_t begin = static_cast<int64_t>(loadUnaligned<OffsetT>(view.offsets, index));
+    const int64_t size = static_cast<int64_t>(loadUnaligned<OffsetT>(view.offsets, index + 1)) - begin;
     const uint8_t* bytes = size == 0 ? nullptr : view.values + begin;
     if (!found) {
       best = bytes;

@@ -1,11 +1,11 @@
 #include "vector/ImportedBatch.h"
 
-#include <cstring>
 #include <tuple>
 #include <utility>
 
 #include "common/Bits.h"
 #include "common/Exceptions.h"
+#include "common/Unaligned.h"
 
 namespace gds {
 namespace {
@@ -32,24 +32,17 @@ bool isFixedWidth(TypeKind kind) {
   }
 }
 
-template <typename OffsetT>
-int64_t loadOffset(const void* buffer, int64_t index) {
-  OffsetT value;
-  std::memcpy(&value, static_cast<const uint8_t*>(buffer) + index * sizeof(OffsetT), sizeof(value));
-  return static_cast<int64_t>(value);
-}
-
 // Checks offsets[start..start+count] (count+1 entries): non-negative, non-decreasing and within
 // kMaxLength. Returns {first, last}.
 template <typename OffsetT>
 std::pair<int64_t, int64_t> checkOffsets(const Type& type, const void* buffer, int64_t start,
                                          int64_t count) {
-  int64_t previous = loadOffset<OffsetT>(buffer, start);
+  int64_t previous = static_cast<int64_t>(loadUnaligned<OffsetT>(buffer, start));
   GDS_USER_CHECK(previous >= 0 && previous <= ImportedBatch::kMaxLength, "column '",
                  display(type), "': offset ", previous, " at index ", start, " is out of range");
   const int64_t first = previous;
   for (int64_t i = 1; i <= count; ++i) {
-    const int64_t current = loadOffset<OffsetT>(buffer, start + i);
+    const int64_t current = static_cast<int64_t>(loadUnaligned<OffsetT>(buffer, start + i));
     GDS_USER_CHECK(current >= previous && current <= ImportedBatch::kMaxLength, "column '",
                    display(type), "': offsets are not monotone (", previous, " then ", current,
                    " at index ", start + i, ")");
