@@ -24,7 +24,9 @@ import org.apache.spark.sql.SparkSession;
  * <p>Usage: {@code MainJob [--rows N] [--files N] [--out DIR] [--rounds N]} (defaults: 2 880 404
  * rows, i.e. store_sales at scale factor 1; 8 files). {@code --rounds N} adds a quick timing:
  * N alternating rounds of vanilla stats / native stats / stats off after a warm-up, medians and
- * ratios printed. Exit code 0 only when native stats were used for every file and match
+ * ratios printed. {@code --source DIR} writes an existing Parquet table instead (e.g. the
+ * benchmarks module's cached TPC-DS store_sales), repartitioned into {@code --files} files.
+ * Exit code 0 only when native stats were used for every file and match
  * vanilla Delta.
  */
 public final class MainJob {
@@ -35,14 +37,16 @@ public final class MainJob {
     int files = 8;
     Path out = null;
     int rounds = 0;
+    String source = null;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--rows" -> rows = Long.parseLong(args[++i]);
         case "--files" -> files = Integer.parseInt(args[++i]);
         case "--out" -> out = Path.of(args[++i]);
         case "--rounds" -> rounds = Integer.parseInt(args[++i]);
+        case "--source" -> source = args[++i];
         default -> throw new IllegalArgumentException("unknown argument " + args[i]
-            + " (usage: MainJob [--rows N] [--files N] [--out DIR] [--rounds N])");
+            + " (usage: MainJob [--rows N] [--files N] [--out DIR] [--rounds N] [--source PARQUET_DIR])");
       }
     }
     if (out == null) {
@@ -64,9 +68,12 @@ public final class MainJob {
     spark.sparkContext().setLogLevel("WARN");
     int exit;
     try {
-      exit = run(spark, rows, files, out);
+      Dataset<Row> data = source != null
+          ? spark.read().parquet(source).repartition(files)
+          : storeSales(spark, rows, files);
+      exit = run(spark, data, files, out);
       if (exit == 0 && rounds > 0) {
-        time(spark, storeSales(spark, rows, files), out, rounds);
+        time(spark, data, out, rounds);
       }
     } finally {
       spark.stop();
@@ -74,11 +81,12 @@ public final class MainJob {
     System.exit(exit);
   }
 
-  static int run(SparkSession spark, long rows, int files, Path out) throws IOException {
+  static int run(SparkSession spark, Dataset<Row> source, int files, Path out) throws IOException {
     String problem = NativeStatsRuntime.hookProblem();
     System.out.println("native statistics: " + (problem == null ? "active" : "NOT active: " + problem));
-    Dataset<Row> data = storeSales(spark, rows, files).cache();
-    System.out.printf("generating store_sales-shaped data: %,d rows in %d partitions%n", data.count(), files);
+    Dataset<Row> data = source.cache();
+    System.out.printf("source data: %,d rows, %d columns, %d partitions%n", data.count(),
+        data.columns().length, files);
 
     String nativePath = out.resolve("store_sales_native").toString();
     String vanillaPath = out.resolve("store_sales_vanilla").toString();

@@ -160,6 +160,23 @@ class DeltaWritePathsDifferentialTest {
   }
 
   @Test
+  void autoCompactionAfterAppend() throws Exception {
+    WriteScenarios.Outcome o = WriteScenarios.assertIdentical(spark, "auto_compaction", FOUR_FILES, (t, p) -> {
+      spark.conf().set("spark.databricks.delta.autoCompact.enabled", "true");
+      spark.conf().set("spark.databricks.delta.autoCompact.minNumFiles", "2");
+      try {
+        data(800, 4).write().format("delta").mode("append").saveAsTable(t);
+      } finally {
+        spark.conf().unset("spark.databricks.delta.autoCompact.enabled");
+        spark.conf().unset("spark.databricks.delta.autoCompact.minNumFiles");
+      }
+    });
+    // The last commit is the compaction the append triggered (fewer, bigger files).
+    assertTrue(o.nativeStats().size() < 8, "expected compacted files, got " + o.nativeStats().size());
+    assertTrue(o.nativeDelta().writesNative() >= 2, "append and its auto compaction both native");
+  }
+
+  @Test
   void structuredStreamingSink() throws Exception {
     java.nio.file.Path src = Files.createTempDirectory("gds-stream-src");
     data(3000, 3).write().mode("overwrite").parquet(src.toString());
