@@ -1,0 +1,67 @@
+package io.glutendelta.stats.clustering;
+
+import static io.glutendelta.stats.clustering.ClusteringFixtures.append;
+import static io.glutendelta.stats.clustering.ClusteringFixtures.checksum;
+import static io.glutendelta.stats.clustering.ClusteringFixtures.commitInfo;
+import static io.glutendelta.stats.clustering.ClusteringFixtures.rows;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.glutendelta.stats.skipping.DeltaStatsLoader;
+import io.glutendelta.stats.testing.TestSpark;
+import java.nio.file.Path;
+import java.util.Map;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** SQL OPTIMIZE on a clustered table goes through incremental clustering when enabled. */
+class IncrementalOptimizeSqlTest {
+  private static SparkSession spark;
+  @TempDir static Path dir;
+
+  @BeforeAll
+  static void start() {
+    spark = TestSpark.start("incremental-optimize-sql", Map.of("spark.sql.extensions",
+        "io.delta.sql.DeltaSparkSessionExtension,"
+            + "io.glutendelta.stats.clustering.ClusteringExtension"));
+  }
+
+  @AfterAll
+  static void stop() {
+    TestSpark.stop();
+  }
+
+  @Test
+  void optimizeUsesIncrementalModeOnlyWhenEnabled() {
+    String path = ClusteringFixtures.clusteredByDelta(spark, dir, "sql", "");
+    int clusteredFiles = DeltaStatsLoader.load(spark, path, java.util.List.of("x")).numFiles();
+    append(spark, path, rows(100_000, 300, 2), 150);
+    String sum = checksum(spark, path);
+    spark.conf().set(ClusteringConfig.INCREMENTAL_ENABLED, "true");
+    spark.conf().set("spark.databricks.delta.optimize.minFileSize", "1");
+    try {
+      Row r = spark.sql("OPTIMIZE delta.`" + path + "`").first();
+      assertEquals(2L, r.getLong(2), r.getString(6)); // only the two appended files
+      long v = r.getLong(1);
+      assertEquals("OPTIMIZE", commitInfo(path, v).get("operation").asText());
+      assertEquals("2", commitInfo(path, v).get("operationMetrics").get("numRemovedFiles")
+          .asText());
+      assertEquals(sum, checksum(spark, path));
+    } finally {
+      spark.conf().unset(ClusteringConfig.INCREMENTAL_ENABLED);
+      spark.conf().unset("spark.databricks.delta.optimize.minFileSize");
+    }
+    // Off: Delta's own OPTIMIZE merges every partial cube.
+    append(spark, path, rows(200_000, 100, 3), 100);
+    int before = DeltaStatsLoader.load(spark, path, java.util.List.of("x")).numFiles();
+    ClusteringFixtures.deltaOptimize(spark, path, false);
+    long v = DeltaStatsLoader.snapshot(spark, path).version();
+    int removed = commitInfo(path, v).get("operationMetrics").get("numRemovedFiles").asInt();
+    assertEquals(before, removed);
+    assertTrue(before > clusteredFiles);
+  }
+}
