@@ -21,16 +21,16 @@ std::unique_ptr<Task> Task::create(OwnedArrowSchema schema) {
 void Task::beginFile(int64_t fileId) {
   GDS_USER_CHECK(!noMoreSplits_, "beginFile(", fileId, ") after the task's input ended");
   GDS_USER_CHECK(openFiles_.count(fileId) == 0, "file ", fileId, " is already open");
-  std::unique_ptr<AccumulatorRow> row;
-  if (freeRows_.empty()) {
-    row = aggregation_.newAccumulator();
+  if (freeFiles_.empty()) {
+    auto inserted = openFiles_.emplace(fileId, aggregation_.newAccumulator());
+    cachedRow_ = inserted.first->second.get();
   } else {
-    row = std::move(freeRows_.back());  // already reset when it was finished
-    freeRows_.pop_back();
+    OpenFiles::node_type node = std::move(freeFiles_.back());  // row already reset
+    freeFiles_.pop_back();
+    node.key() = fileId;
+    cachedRow_ = openFiles_.insert(std::move(node)).position->second.get();
   }
   cachedFileId_ = fileId;
-  cachedRow_ = row.get();
-  openFiles_.emplace(fileId, std::move(row));
 }
 
 AccumulatorRow& Task::openRow(int64_t fileId) {
@@ -64,9 +64,9 @@ void Task::addSplit(const Split& split) {
 }
 
 const std::vector<uint8_t>& Task::requestBarrier(const BarrierSplit& barrier) {
-  std::unique_ptr<AccumulatorRow> row = takeRow(barrier.fileId);
-  GDS_USER_CHECK(row != nullptr, "file ", barrier.fileId, " is not open");
-  aggregation_.setAccumulator(row.get());
+  OpenFiles::node_type file = takeFile(barrier.fileId);
+  GDS_USER_CHECK(!file.empty(), "file ", barrier.fileId, " is not open");
+  aggregation_.setAccumulator(file.mapped().get());
   const bool hasOutput = aggregation_.startDrain();
   GDS_CHECK(hasOutput, "a global aggregation always has a row at a barrier");
   const FileResult* result = aggregation_.getOutput();
@@ -74,32 +74,27 @@ const std::vector<uint8_t>& Task::requestBarrier(const BarrierSplit& barrier) {
   encodeFileResult(*result, leaves_, encoded_);
   aggregation_.finishDrain();  // resets the row, keeping its memory
   aggregation_.setAccumulator(nullptr);
-  freeRows_.push_back(std::move(row));
+  freeFiles_.push_back(std::move(file));
   ++filesFinished_;
   return encoded_;
 }
 
 bool Task::abortFile(int64_t fileId) {
-  std::unique_ptr<AccumulatorRow> row = takeRow(fileId);
-  if (row == nullptr) {
+  OpenFiles::node_type file = takeFile(fileId);
+  if (file.empty()) {
     return false;
   }
-  aggregation_.resetAccumulator(*row);
-  freeRows_.push_back(std::move(row));
+  aggregation_.resetAccumulator(*file.mapped());
+  freeFiles_.push_back(std::move(file));
   return true;
 }
 
-std::unique_ptr<AccumulatorRow> Task::takeRow(int64_t fileId) {
-  auto it = openFiles_.find(fileId);
-  if (it == openFiles_.end()) {
-    return nullptr;
-  }
-  std::unique_ptr<AccumulatorRow> row = std::move(it->second);
-  openFiles_.erase(it);
-  if (cachedRow_ == row.get()) {
+Task::OpenFiles::node_type Task::takeFile(int64_t fileId) {
+  OpenFiles::node_type file = openFiles_.extract(fileId);
+  if (!file.empty() && cachedRow_ == file.mapped().get()) {
     cachedRow_ = nullptr;
   }
-  return row;
+  return file;
 }
 
 void Task::noMoreSplits() {
@@ -118,8 +113,8 @@ TaskCounters Task::counters() const {
   for (const auto& entry : openFiles_) {
     bytes += entry.second->retainedBytes();
   }
-  for (const auto& row : freeRows_) {
-    bytes += row->retainedBytes();
+  for (const auto& file : freeFiles_) {
+    bytes += file.mapped()->retainedBytes();
   }
   counters.retainedBytes = bytes;
   return counters;

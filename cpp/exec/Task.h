@@ -67,15 +67,20 @@ class Task {
   TaskCounters counters() const;
 
  private:
+  using OpenFiles = std::unordered_map<int64_t, std::unique_ptr<AccumulatorRow>>;
+
   AccumulatorRow& openRow(int64_t fileId);
-  std::unique_ptr<AccumulatorRow> takeRow(int64_t fileId);
+  // Removes a file from the open set; an empty handle when it was not open.
+  OpenFiles::node_type takeFile(int64_t fileId);
 
   Type rowType_;
   std::vector<LeafColumn> leaves_;
   ImportScratch scratch_;
   GlobalAggregation aggregation_;
-  std::unordered_map<int64_t, std::unique_ptr<AccumulatorRow>> openFiles_;
-  std::vector<std::unique_ptr<AccumulatorRow>> freeRows_;
+  OpenFiles openFiles_;
+  // Finished files' map nodes with their reset rows: beginFile reuses node and row, so a task in
+  // steady state allocates nothing per file.
+  std::vector<OpenFiles::node_type> freeFiles_;
   std::vector<uint8_t> encoded_;
   int64_t cachedFileId_{0};
   AccumulatorRow* cachedRow_{nullptr};
