@@ -37,8 +37,10 @@ object NativeStatsColumnarRule {
       // DataFrame save goes through SaveIntoDataSourceCommand; every Delta DML/maintenance
       // command lives under org.apache.spark.sql.delta. Wrapping a command that starts no
       // transaction is harmless: the observer is only consulted by DeltaLog.startTransaction.
+      // This project's own commands (e.g. the incremental clustering OPTIMIZE) write through
+      // Delta transactions too.
       cls.endsWith(".SaveIntoDataSourceCommand") || cls.startsWith("org.apache.spark.sql.delta.") ||
-        cls.startsWith("io.delta.")
+        cls.startsWith("io.delta.") || cls.startsWith("io.glutendelta.")
     case p => v2WriteRoots.contains(p.getClass.getSimpleName)
   }
 }
