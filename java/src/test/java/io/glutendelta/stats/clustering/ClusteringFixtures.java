@@ -39,6 +39,21 @@ final class ClusteringFixtures {
         .option("maxRecordsPerFile", perFile).save(path);
   }
 
+  private static Path baseTable;
+
+  /**
+   * {@link #clusteredByDelta} without table properties, built once per JVM and copied (the log
+   * uses relative paths, so a copied directory is an independent table): saves an OPTIMIZE.
+   */
+  static synchronized String clusteredCopy(SparkSession spark, Path dir, String name) {
+    if (baseTable == null || !Files.isDirectory(baseTable)) {
+      baseTable = Path.of(clusteredByDelta(spark, dir, "base-" + name, ""));
+    }
+    Path target = dir.resolve(name);
+    copyTree(baseTable, target);
+    return target.toString();
+  }
+
   /** Clustered table (x, y): 8 unclustered files, then Delta's own OPTIMIZE into several. */
   static String clusteredByDelta(SparkSession spark, Path dir, String name, String props) {
     String path = dir.resolve(name).toString();

@@ -57,7 +57,7 @@ class DeltaCompatibilityTest {
 
   @Test
   void deltaOptimizeTreatsOurFilesAsClustered() {
-    String path = ClusteringFixtures.clusteredByDelta(spark, dir, "ours-then-delta", "");
+    String path = ClusteringFixtures.clusteredCopy(spark, dir, "ours-then-delta");
     append(spark, path, rows(100_000, 300, 2), 150);
     ClusteringConfig cfg = ClusteringConfig.fromSession(spark, XY, false).withSizes(0, 24000);
     IncrementalClustering.Result ours = IncrementalClustering.run(spark, path, cfg, null);
@@ -107,7 +107,7 @@ class DeltaCompatibilityTest {
 
   @Test
   void ourPlannerTreatsDeltaOutputAsClustered() {
-    String path = ClusteringFixtures.clusteredByDelta(spark, dir, "delta-then-ours", "");
+    String path = ClusteringFixtures.clusteredCopy(spark, dir, "delta-then-ours");
     FileStatsModel m = DeltaStatsLoader.load(spark, path, XY);
     for (int f = 0; f < m.numFiles(); f++) {
       assertEquals("liquid", m.clusteringProvider(f));

@@ -64,7 +64,7 @@ class IncrementalClusteringTest {
 
   @Test
   void rewritesOnlyAppendedAndSmallFilesThenNothing() {
-    String path = ClusteringFixtures.clusteredByDelta(spark, dir, "inc", "");
+    String path = ClusteringFixtures.clusteredCopy(spark, dir, "inc");
     append(spark, path, rows(100_000, 300, 2), 150); // two small unclustered files
     FileStatsModel before = DeltaStatsLoader.load(spark, path, XY);
     long threshold = medianClusteredSize(before);
@@ -156,7 +156,7 @@ class IncrementalClusteringTest {
 
   @Test
   void concurrentAppendDuringRewriteStillCommits() {
-    String path = ClusteringFixtures.clusteredByDelta(spark, dir, "append", "");
+    String path = ClusteringFixtures.clusteredCopy(spark, dir, "append");
     append(spark, path, rows(200_000, 200, 3), 100);
     long rowsBefore = spark.read().format("delta").load(path).count();
     ClusteringConfig cfg = ClusteringConfig.fromSession(spark, XY, false).withSizes(0, 24000);
@@ -178,7 +178,7 @@ class IncrementalClusteringTest {
 
   @Test
   void concurrentDeleteOfInputsAbortsCleanly() {
-    String path = ClusteringFixtures.clusteredByDelta(spark, dir, "delete", "");
+    String path = ClusteringFixtures.clusteredCopy(spark, dir, "delete");
     append(spark, path, rows(400_000, 200, 5), 100);
     ClusteringConfig cfg = ClusteringConfig.fromSession(spark, XY, false).withSizes(0, 24000);
     long[] deleteVersion = {-1};

@@ -37,7 +37,7 @@ class IncrementalOptimizeSqlTest {
 
   @Test
   void optimizeUsesIncrementalModeOnlyWhenEnabled() {
-    String path = ClusteringFixtures.clusteredByDelta(spark, dir, "sql", "");
+    String path = ClusteringFixtures.clusteredCopy(spark, dir, "sql");
     int clusteredFiles = DeltaStatsLoader.load(spark, path, java.util.List.of("x")).numFiles();
     append(spark, path, rows(100_000, 300, 2), 150);
     String sum = checksum(spark, path);
