@@ -42,6 +42,16 @@ final class StressEnv {
     throw new IllegalStateException("no VmRSS line in /proc/self/status");
   }
 
+  /**
+   * RSS not accounted for by the JVM's committed heap and non-heap pools: native allocations
+   * (the engine, Arrow, glibc arenas) plus thread stacks. Raw RSS of a JVM with a large -Xmx keeps
+   * growing while G1 touches more of its committed heap, which says nothing about native leaks.
+   */
+  static long nativeResidentBytes() {
+    var mx = ManagementFactory.getMemoryMXBean();
+    return rssBytes() - mx.getHeapMemoryUsage().getCommitted() - mx.getNonHeapMemoryUsage().getCommitted();
+  }
+
   /** Used heap after a few full collections (System.gc is a hint, hence the repetition). */
   static long heapAfterGc() {
     long best = Long.MAX_VALUE;
