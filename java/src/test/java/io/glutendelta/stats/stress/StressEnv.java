@@ -112,7 +112,12 @@ final class StressEnv {
 
   /** Sorted {@code add.stats} strings of the latest commit, read through Spark's JSON reader. */
   static List<String> lastCommitStats(SparkSession spark, String path) {
-    String commit = Path.of(path, "_delta_log", String.format("%020d.json", latestVersion(path))).toString();
+    return commitStats(spark, path, latestVersion(path));
+  }
+
+  /** Sorted {@code add.stats} strings ("null" when absent) of the files commit {@code version} added. */
+  static List<String> commitStats(SparkSession spark, String path, long version) {
+    String commit = Path.of(path, "_delta_log", String.format("%020d.json", version)).toString();
     return spark.read().json(commit).where("add is not null").selectExpr("coalesce(add.stats, 'null')")
         .collectAsList().stream().map(r -> r.getString(0)).sorted().toList();
   }
