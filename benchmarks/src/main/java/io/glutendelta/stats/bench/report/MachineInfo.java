@@ -12,10 +12,21 @@ public final class MachineInfo {
 
   public static String describe() {
     Runtime rt = Runtime.getRuntime();
-    return String.format(Locale.ROOT, "%s, %d cores, %s RAM, %s %s, Java %s (%s), max heap %d MiB",
+    return String.format(Locale.ROOT, "%s, %d cores, %s RAM, %s %s, Java %s (%s), max heap %d MiB, "
+            + "load average %s (1/5/15 min, at report time: other processes share the CPUs when it "
+            + "exceeds the core count, so compare modes within one run only)",
         cpuModel(), rt.availableProcessors(), totalMemory(), System.getProperty("os.name"),
         System.getProperty("os.arch"), System.getProperty("java.version"),
-        System.getProperty("java.vm.name"), rt.maxMemory() >> 20);
+        System.getProperty("java.vm.name"), rt.maxMemory() >> 20, loadAverage());
+  }
+
+  static String loadAverage() {
+    try {
+      String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+      return f[0] + " / " + f[1] + " / " + f[2];
+    } catch (IOException | RuntimeException e) {
+      return "unknown";
+    }
   }
 
   private static String cpuModel() {
