@@ -1,0 +1,98 @@
+package io.glutendelta.stats.stress;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.glutendelta.stats.delta.NativeStatsConf;
+import io.glutendelta.stats.delta.NativeStatsExtension;
+import io.glutendelta.stats.delta.NativeStatsMetrics;
+import io.glutendelta.stats.testing.TestSpark;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.core.LogEvent;
+import org.apache.logging.log4j.core.Logger;
+import org.apache.logging.log4j.core.appender.AbstractAppender;
+import org.apache.logging.log4j.core.config.Property;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A table whose stats involve a type the engine does not take (VARIANT, which Delta 4.4 stores
+ * and counts nulls of): the write must fall back cleanly to Delta's own statistics, byte-identical
+ * to a vanilla write, with the reason logged once however many writes or tasks hit it.
+ */
+class UnsupportedTypeFallbackTest {
+  private static SparkSession spark;
+
+  /** Collects this project's log events (INFO and above) for the duration of the class. */
+  private static final class Capture extends AbstractAppender {
+    final List<String> lines = new CopyOnWriteArrayList<>();
+
+    Capture() {
+      super("gds-capture", null, null, true, Property.EMPTY_ARRAY);
+    }
+
+    @Override
+    public void append(LogEvent event) {
+      lines.add(event.getLevel() + " " + event.getLoggerName() + " " + event.getMessage().getFormattedMessage());
+    }
+  }
+
+  private static final Capture CAPTURE = new Capture();
+  private static Logger projectLogger;
+
+  @BeforeAll
+  static void start() {
+    spark = TestSpark.start("gds-unsupported", Map.of("spark.sql.extensions",
+        "io.delta.sql.DeltaSparkSessionExtension," + NativeStatsExtension.class.getName()));
+    projectLogger = (Logger) LogManager.getLogger("io.glutendelta.stats");
+    projectLogger.setLevel(org.apache.logging.log4j.Level.INFO);
+    CAPTURE.start();
+    projectLogger.addAppender(CAPTURE);
+  }
+
+  @AfterAll
+  static void stop() {
+    projectLogger.removeAppender(CAPTURE);
+    CAPTURE.stop();
+    TestSpark.stop();
+  }
+
+  private static void write(String path) {
+    spark.range(0, 6000, 1, 3).selectExpr("id", "concat('s', id % 17) as s",
+            "if(id % 4 = 0, null, parse_json(concat('{\"a\":', id, ',\"b\":[1,2]}'))) as v")
+        .write().format("delta").mode("append").save(path);
+  }
+
+  @Test
+  void variantColumnFallsBackToDeltaStatsWithTheReasonLoggedOnce() throws Exception {
+    String base = StressEnv.tempDir("gds-variant").toString();
+    spark.conf().set(NativeStatsConf.ENABLED, "false");
+    write(base + "/vanilla");
+    write(base + "/vanilla");
+    spark.conf().set(NativeStatsConf.ENABLED, "true");
+    NativeStatsMetrics.Snapshot before = NativeStatsMetrics.snapshot();
+    write(base + "/native");
+    write(base + "/native");
+    NativeStatsMetrics.Snapshot d = NativeStatsMetrics.snapshot().minus(before);
+    for (long v = 0; v <= 1; v++) {
+      List<String> off = StressEnv.commitStats(spark, base + "/vanilla", v);
+      assertEquals(3, off.size());
+      assertEquals(off, StressEnv.commitStats(spark, base + "/native", v), "version " + v + " differs from vanilla");
+    }
+    assertEquals(0, d.filesNative(), "no file may claim native stats");
+    assertEquals(0, d.writesNative());
+    assertEquals(2, d.writesUnsupported(), "both writes were left to Delta's tracker on the driver");
+    assertEquals(0, d.taskFallbacks(), "decided once per write, not per task");
+    List<String> reasons = CAPTURE.lines.stream()
+        .filter(l -> l.contains("Delta computes the statistics of this write itself")).toList();
+    System.out.println("GDS-UNSUPPORTED " + reasons);
+    assertEquals(1, reasons.size(), "the reason must be logged exactly once: " + reasons);
+    assertTrue(reasons.get(0).contains("variant"), "the reason names the type: " + reasons.get(0));
+    StressEnv.awaitNativeReleased();
+  }
+}
