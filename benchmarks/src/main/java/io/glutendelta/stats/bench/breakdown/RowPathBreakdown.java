@@ -237,9 +237,21 @@ public final class RowPathBreakdown {
     return md.toString();
   }
 
-  private static String shortLabel(String s) {
-    int k = s.indexOf(" (");
-    return k < 0 ? s : s.substring(0, k);
+  /** Axis labels short enough not to be cut by the chart ("row → Arrow batching" → "batching"). */
+  static String shortLabel(String s) {
+    if (s.startsWith("row")) {
+      return "batching";
+    }
+    if (s.startsWith("C Data")) {
+      return "export";
+    }
+    if (s.startsWith("JNI")) {
+      return "JNI + import";
+    }
+    if (s.startsWith("native")) {
+      return "aggregation";
+    }
+    return s.startsWith("finish") ? "finishFile" : s;
   }
 
   /** store_sales rows from the generator, as the UnsafeRows a Delta write task sees. */
