@@ -323,25 +323,22 @@ public final class ColumnStats {
       int i = count++;
       nullCount[i] = nulls == null ? -1 : nulls;
       if (kind == Kind.DICTIONARY) {
+        // keys need the finished dictionary: keep the values until build()
         rawMin.add(minValue == null ? null : normalize(minValue));
         rawMax.add(maxValue == null ? null : normalize(maxValue));
       } else {
         if (minValue != null) {
           min[i] = encode(minValue);
-          hasMin.set(i);
         }
         if (maxValue != null) {
           max[i] = encode(maxValue);
-          hasMax.set(i);
         }
       }
-      if (kind == Kind.DICTIONARY) {
-        if (minValue != null) {
-          hasMin.set(i);
-        }
-        if (maxValue != null) {
-          hasMax.set(i);
-        }
+      if (minValue != null) {
+        hasMin.set(i);
+      }
+      if (maxValue != null) {
+        hasMax.set(i);
       }
     }
 

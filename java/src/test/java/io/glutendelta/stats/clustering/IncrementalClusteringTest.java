@@ -18,7 +18,6 @@ import io.glutendelta.stats.skipping.DeltaStatsLoader;
 import io.glutendelta.stats.skipping.FileStatsModel;
 import io.glutendelta.stats.testing.TestSpark;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.ConcurrentModificationException;
 import java.util.HashSet;
@@ -215,13 +214,5 @@ class IncrementalClusteringTest {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> IncrementalClustering.run(spark, path));
     assertTrue(e.getMessage().contains("no clustering columns"), e.getMessage());
-  }
-
-  static List<String> paths(FileStatsModel m) {
-    List<String> out = new ArrayList<>();
-    for (int f = 0; f < m.numFiles(); f++) {
-      out.add(m.path(f));
-    }
-    return out;
   }
 }
