@@ -1,5 +1,6 @@
 package io.glutendelta.stats.delta;
 
+import io.glutendelta.stats.clustering.ClusteringExtension;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.Map;
@@ -13,9 +14,11 @@ import org.apache.spark.api.plugin.SparkPlugin;
 
 /**
  * One-conf activation ({@code spark.plugins=io.glutendelta.stats.delta.NativeStatsPlugin}): the
- * driver plugin appends our SQL extension and streaming listener to the live SparkContext conf,
- * which sessions built afterwards read. Delta's own extension and catalog confs stay as Delta
- * documents them.
+ * driver plugin appends our SQL extensions (native statistics, incremental clustering) and
+ * streaming listener to the live SparkContext conf, which sessions built afterwards read. The
+ * clustering extension is inert unless {@code spark.glutendelta.clustering.incremental.enabled}
+ * is true, so one conf activates both features. Delta's own extension and catalog confs stay
+ * as Delta documents them.
  */
 public final class NativeStatsPlugin implements SparkPlugin {
   static final String EXTENSIONS = "spark.sql.extensions";
@@ -26,9 +29,7 @@ public final class NativeStatsPlugin implements SparkPlugin {
     return new DriverPlugin() {
       @Override
       public Map<String, String> init(SparkContext sc, PluginContext ctx) {
-        SparkConf conf = sc.conf();
-        appendClass(conf, EXTENSIONS, NativeStatsExtension.class.getName());
-        appendClass(conf, LISTENERS, NativeStatsStreamingListener.class.getName());
+        activate(sc.conf());
         NativeStatsRuntime.logStatusOnce();
         return Collections.emptyMap();
       }
@@ -38,6 +39,13 @@ public final class NativeStatsPlugin implements SparkPlugin {
   @Override
   public ExecutorPlugin executorPlugin() {
     return null;
+  }
+
+  /** Adds everything the plugin activates to {@code conf}; idempotent. */
+  static void activate(SparkConf conf) {
+    appendClass(conf, EXTENSIONS, NativeStatsExtension.class.getName());
+    appendClass(conf, EXTENSIONS, ClusteringExtension.class.getName());
+    appendClass(conf, LISTENERS, NativeStatsStreamingListener.class.getName());
   }
 
   /** Appends {@code cls} to a comma-separated conf value unless it is already listed. */

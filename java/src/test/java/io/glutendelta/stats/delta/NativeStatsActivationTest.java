@@ -3,6 +3,7 @@ package io.glutendelta.stats.delta;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import io.glutendelta.stats.clustering.ClusteringExtension;
 import org.apache.spark.SparkConf;
 import org.junit.jupiter.api.Test;
 
@@ -23,6 +24,16 @@ class NativeStatsActivationTest {
     assertEquals("io.delta.sql.DeltaSparkSessionExtension," + NativeStatsExtension.class.getName(),
         conf.get(NativeStatsPlugin.EXTENSIONS));
     NativeStatsPlugin.appendClass(conf, NativeStatsPlugin.LISTENERS, NativeStatsStreamingListener.class.getName());
+    assertEquals(NativeStatsStreamingListener.class.getName(), conf.get(NativeStatsPlugin.LISTENERS));
+  }
+
+  @Test
+  void pluginActivatesBothExtensionsAfterDelta() {
+    SparkConf conf = new SparkConf(false).set(NativeStatsPlugin.EXTENSIONS, "io.delta.sql.DeltaSparkSessionExtension");
+    NativeStatsPlugin.activate(conf);
+    NativeStatsPlugin.activate(conf);
+    assertEquals("io.delta.sql.DeltaSparkSessionExtension," + NativeStatsExtension.class.getName() + ","
+        + ClusteringExtension.class.getName(), conf.get(NativeStatsPlugin.EXTENSIONS));
     assertEquals(NativeStatsStreamingListener.class.getName(), conf.get(NativeStatsPlugin.LISTENERS));
   }
 }
