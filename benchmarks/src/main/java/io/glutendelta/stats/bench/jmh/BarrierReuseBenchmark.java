@@ -96,6 +96,24 @@ public class BarrierReuseBenchmark {
     return task.finishFile(0);
   }
 
+  /**
+   * A task's life alone, the direct counterpart of {@link #emptyFilesBarrierOnly}: create (schema
+   * export + native task), begin + finish an empty file, close. Unlike the batch variants it is not
+   * a difference of two large numbers, so it stays readable on a noisy machine.
+   */
+  @Benchmark
+  @OperationsPerInvocation(FILES)
+  public long emptyFilesNewTask() {
+    long rows = 0;
+    for (int f = 0; f < FILES; f++) {
+      try (NativeStatsTask t = NativeStatsTask.create(allocator, batch.getSchema())) {
+        t.beginFile(f);
+        rows += t.finishFile(f).numRecords();
+      }
+    }
+    return rows;
+  }
+
   /** The barrier alone: begin + finish of an empty file (result row decoded in Java). */
   @Benchmark
   @OperationsPerInvocation(FILES)
