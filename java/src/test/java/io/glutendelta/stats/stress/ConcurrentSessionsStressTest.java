@@ -38,6 +38,7 @@ class ConcurrentSessionsStressTest {
     spark = TestSpark.start("gds-stress", Map.of(
         "spark.master", "local[8]",
         "spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension," + NativeStatsExtension.class.getName()));
+    StressEnv.markBaseline();
     spark.sparkContext().setLogLevel("WARN");
   }
 

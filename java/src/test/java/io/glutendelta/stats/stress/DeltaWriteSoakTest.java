@@ -13,8 +13,6 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.delta.DeltaLog;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,7 +23,7 @@ import org.junit.jupiter.api.Test;
  * bound between the end of round 0 and the last round (raw RSS is printed; the bound is on
  * RSS minus the JVM's committed memory, since G1 growing into a 3 GiB heap is not a leak).
  */
-class DeltaWriteSoakTest {
+public class DeltaWriteSoakTest {
   private static final int FILES = StressEnv.size(1_000, 10_000);
   /** Repeated smaller writes for the flatness check (after one warm-up round). */
   private static final int ROUNDS = StressEnv.size(4, 8);
@@ -39,14 +37,42 @@ class DeltaWriteSoakTest {
 
   private static SparkSession spark;
 
-  @BeforeAll
+  /**
+   * Runs in a child JVM with a fixed, pre-touched heap: in a JVM whose heap is still growing, RSS
+   * (even minus committed memory, through G1's side tables) grows by 100+ MiB without any leak.
+   */
+  @Test
+  void repeatedManyFileWritesKeepMemoryFlatAndAllStatsNative() throws Exception {
+    StressEnv.ChildResult r = StressEnv.runChildJvm(
+        List.of("-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch"), DeltaWriteSoakTest.class);
+    System.out.println(r.output().lines().filter(l -> l.startsWith("GDS-")).findFirst().orElse("no GDS line"));
+    assertEquals(0, r.exitCode(), r.tail());
+    assertTrue(r.output().contains("GDS-SOAK delta: one write of " + FILES + " files"), r.tail());
+  }
+
+  /** Child-JVM entry point: exit 0 when every check and bound held. */
+  public static void main(String[] args) {
+    int code = 0;
+    try {
+      start();
+      soak();
+    } catch (Throwable t) {
+      t.printStackTrace(System.out);
+      code = 1;
+    } finally {
+      stop();
+    }
+    System.out.flush();
+    System.exit(code);
+  }
+
   static void start() {
     spark = TestSpark.start("gds-soak", Map.of("spark.sql.extensions",
         "io.delta.sql.DeltaSparkSessionExtension," + NativeStatsExtension.class.getName()));
+    StressEnv.markBaseline();
     spark.sparkContext().setLogLevel("WARN"); // per-file INFO lines would dominate the run time
   }
 
-  @AfterAll
   static void stop() {
     TestSpark.stop();
   }
@@ -89,8 +115,7 @@ class DeltaWriteSoakTest {
     return expectedFiles / seconds;
   }
 
-  @Test
-  void repeatedManyFileWritesKeepMemoryFlatAndAllStatsNative() throws Exception {
+  private static void soak() throws Exception {
     String base = StressEnv.tempDir("gds-soak").toString();
 
     // Differential check first, on a smaller write: the same data with the switch off.

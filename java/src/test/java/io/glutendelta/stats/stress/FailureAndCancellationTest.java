@@ -42,6 +42,7 @@ class FailureAndCancellationTest {
   static void start() {
     spark = TestSpark.start("gds-failure", Map.of("spark.sql.extensions",
         "io.delta.sql.DeltaSparkSessionExtension," + NativeStatsExtension.class.getName()));
+    StressEnv.markBaseline();
     spark.sparkContext().setLogLevel("WARN");
     spark.conf().set(NativeStatsConf.BATCH_ROWS, BATCH_ROWS);
     spark.udf().register("fail_at", (UDF1<Long, Long>) id -> {

@@ -6,6 +6,7 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.util.ArrowUtils;
@@ -72,29 +73,44 @@ final class StressEnv {
     return String.format("%.1f MiB", bytes / (1024.0 * 1024.0));
   }
 
-  /** Task trackers still holding an Arrow allocator (each one also owns a native task). */
-  static long openTaskAllocators() {
-    return ArrowUtils.rootAllocator().getChildAllocators().stream()
-        .map(BufferAllocator::getName).filter(TASK_ALLOCATOR::equals).count();
+  /**
+   * Task-tracker allocators open before a suite started (e.g. trackers another test class drove
+   * without a TaskContext); they are not this suite's to free.
+   */
+  private static volatile Set<BufferAllocator> baseline = Set.of();
+
+  /** Records the currently open task-tracker allocators as pre-existing; call in @BeforeAll. */
+  static void markBaseline() {
+    baseline = Set.copyOf(taskAllocators());
   }
 
-  static long arrowBytes() {
-    return ArrowUtils.rootAllocator().getAllocatedMemory();
+  /** Open allocators of task trackers (each open one also owns a native task). */
+  private static List<BufferAllocator> taskAllocators() {
+    return ArrowUtils.rootAllocator().getChildAllocators().stream()
+        .filter(a -> TASK_ALLOCATOR.equals(a.getName())).toList();
+  }
+
+  /** Task trackers opened since {@link #markBaseline} that still hold their allocator. */
+  private static List<BufferAllocator> leakedTaskAllocators() {
+    Set<BufferAllocator> before = baseline;
+    return taskAllocators().stream().filter(a -> !before.contains(a)).toList();
   }
 
   /**
-   * Waits until every task tracker released its native task and Arrow memory. Killed tasks run
-   * their completion listeners asynchronously to the driver's job failure, hence a wait with a
-   * generous cap (a condition, not a timing assertion).
+   * Waits until every task tracker since the baseline released its native task and Arrow memory.
+   * Killed tasks run their completion listeners asynchronously to the driver's job failure, hence
+   * a wait with a generous cap (a condition, not a timing assertion).
    */
   static void awaitNativeReleased() throws InterruptedException {
     long deadline = System.nanoTime() + 120_000_000_000L;
-    while ((openTaskAllocators() != 0 || arrowBytes() != 0) && System.nanoTime() < deadline) {
+    while (!leakedTaskAllocators().isEmpty() && System.nanoTime() < deadline) {
       Thread.sleep(50);
     }
-    if (openTaskAllocators() != 0 || arrowBytes() != 0) {
-      throw new AssertionError("native task state not released: " + openTaskAllocators()
-          + " task allocators open, " + arrowBytes() + " Arrow bytes held");
+    List<BufferAllocator> left = leakedTaskAllocators();
+    if (!left.isEmpty()) {
+      throw new AssertionError("native task state not released: " + left.size()
+          + " task allocators open, holding " + left.stream().mapToLong(BufferAllocator::getAllocatedMemory).sum()
+          + " Arrow bytes");
     }
   }
 
@@ -128,6 +144,40 @@ final class StressEnv {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  record ChildResult(int exitCode, String output) {
+    /** The last few thousand characters, for assertion messages. */
+    String tail() {
+      return output.length() > 6000 ? output.substring(output.length() - 6000) : output;
+    }
+  }
+
+  /**
+   * Runs {@code main} in a fresh JVM on this JVM's class path with Spark's module flags (as this
+   * JVM got them), the heavy switch and {@code jvmArgs}; output and error streams merged.
+   */
+  static ChildResult runChildJvm(List<String> jvmArgs, Class<?> main, String... args)
+      throws IOException, InterruptedException {
+    List<String> command = new java.util.ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+      if (a.startsWith("--add-") || a.startsWith("-XX:+IgnoreUnrecognized") || a.startsWith("-Djdk.reflect")
+          || a.startsWith("-Dio.netty")) {
+        command.add(a);
+      }
+    }
+    command.add("-Dgds.heavy=" + HEAVY); // surefire sets it as a property, not a JVM argument
+    command.addAll(jvmArgs);
+    command.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName()));
+    command.addAll(List.of(args));
+    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    if (!p.waitFor(10, java.util.concurrent.TimeUnit.MINUTES)) {
+      p.destroyForcibly();
+      throw new AssertionError("child JVM hung: " + out);
+    }
+    return new ChildResult(p.exitValue(), out);
   }
 
   static String causeChain(Throwable t) {

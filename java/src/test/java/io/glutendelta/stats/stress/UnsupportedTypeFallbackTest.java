@@ -10,10 +10,12 @@ import io.glutendelta.stats.testing.TestSpark;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.LogEvent;
-import org.apache.logging.log4j.core.Logger;
+import org.apache.logging.log4j.core.LoggerContext;
 import org.apache.logging.log4j.core.appender.AbstractAppender;
+import org.apache.logging.log4j.core.config.Configurator;
 import org.apache.logging.log4j.core.config.Property;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterAll;
@@ -43,21 +45,26 @@ class UnsupportedTypeFallbackTest {
   }
 
   private static final Capture CAPTURE = new Capture();
-  private static Logger projectLogger;
+  private static final String PROJECT_LOGGER = "io.glutendelta.stats";
 
   @BeforeAll
   static void start() {
     spark = TestSpark.start("gds-unsupported", Map.of("spark.sql.extensions",
         "io.delta.sql.DeltaSparkSessionExtension," + NativeStatsExtension.class.getName()));
-    projectLogger = (Logger) LogManager.getLogger("io.glutendelta.stats");
-    projectLogger.setLevel(org.apache.logging.log4j.Level.INFO);
+    StressEnv.markBaseline();
+    // A logger config of our own at INFO: other suites may have turned Spark's root level to WARN.
+    Configurator.setLevel(PROJECT_LOGGER, Level.INFO);
+    LoggerContext ctx = (LoggerContext) LogManager.getContext(false);
     CAPTURE.start();
-    projectLogger.addAppender(CAPTURE);
+    ctx.getConfiguration().getLoggerConfig(PROJECT_LOGGER).addAppender(CAPTURE, Level.INFO, null);
+    ctx.updateLoggers();
   }
 
   @AfterAll
   static void stop() {
-    projectLogger.removeAppender(CAPTURE);
+    LoggerContext ctx = (LoggerContext) LogManager.getContext(false);
+    ctx.getConfiguration().getLoggerConfig(PROJECT_LOGGER).removeAppender(CAPTURE.getName());
+    ctx.updateLoggers();
     CAPTURE.stop();
     TestSpark.stop();
   }
