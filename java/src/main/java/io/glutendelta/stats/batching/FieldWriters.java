@@ -91,7 +91,7 @@ final class FieldWriters {
     private final BitVector v;
 
     ValidityWriter(int ordinal, BitVector v) {
-      super(ordinal);
+      super(ordinal, v);
       this.v = v;
     }
 
@@ -99,18 +99,13 @@ final class FieldWriters {
     void writeValue(SpecializedGetters src, int index) {
       v.setSafe(index, 1);
     }
-
-    @Override
-    void writeNull(int index) {
-      v.setNull(index);
-    }
   }
 
   static final class ByteWriter extends FieldWriter {
     private final TinyIntVector v;
 
     ByteWriter(int ordinal, TinyIntVector v) {
-      super(ordinal);
+      super(ordinal, v);
       this.v = v;
     }
 
@@ -118,18 +113,13 @@ final class FieldWriters {
     void writeValue(SpecializedGetters src, int index) {
       v.setSafe(index, src.getByte(ordinal));
     }
-
-    @Override
-    void writeNull(int index) {
-      v.setNull(index);
-    }
   }
 
   static final class ShortWriter extends FieldWriter {
     private final SmallIntVector v;
 
     ShortWriter(int ordinal, SmallIntVector v) {
-      super(ordinal);
+      super(ordinal, v);
       this.v = v;
     }
 
@@ -137,18 +127,13 @@ final class FieldWriters {
     void writeValue(SpecializedGetters src, int index) {
       v.setSafe(index, src.getShort(ordinal));
     }
-
-    @Override
-    void writeNull(int index) {
-      v.setNull(index);
-    }
   }
 
   static final class IntWriter extends FieldWriter {
     private final IntVector v;
 
     IntWriter(int ordinal, IntVector v) {
-      super(ordinal);
+      super(ordinal, v);
       this.v = v;
     }
 
@@ -156,18 +141,13 @@ final class FieldWriters {
     void writeValue(SpecializedGetters src, int index) {
       v.setSafe(index, src.getInt(ordinal));
     }
-
-    @Override
-    void writeNull(int index) {
-      v.setNull(index);
-    }
   }
 
   static final class LongWriter extends FieldWriter {
     private final BigIntVector v;
 
     LongWriter(int ordinal, BigIntVector v) {
-      super(ordinal);
+      super(ordinal, v);
       this.v = v;
     }
 
@@ -175,18 +155,13 @@ final class FieldWriters {
     void writeValue(SpecializedGetters src, int index) {
       v.setSafe(index, src.getLong(ordinal));
     }
-
-    @Override
-    void writeNull(int index) {
-      v.setNull(index);
-    }
   }
 
   static final class FloatWriter extends FieldWriter {
     private final Float4Vector v;
 
     FloatWriter(int ordinal, Float4Vector v) {
-      super(ordinal);
+      super(ordinal, v);
       this.v = v;
     }
 
@@ -194,29 +169,19 @@ final class FieldWriters {
     void writeValue(SpecializedGetters src, int index) {
       v.setSafe(index, src.getFloat(ordinal));
     }
-
-    @Override
-    void writeNull(int index) {
-      v.setNull(index);
-    }
   }
 
   static final class DoubleWriter extends FieldWriter {
     private final Float8Vector v;
 
     DoubleWriter(int ordinal, Float8Vector v) {
-      super(ordinal);
+      super(ordinal, v);
       this.v = v;
     }
 
     @Override
     void writeValue(SpecializedGetters src, int index) {
       v.setSafe(index, src.getDouble(ordinal));
-    }
-
-    @Override
-    void writeNull(int index) {
-      v.setNull(index);
     }
   }
 
@@ -227,7 +192,7 @@ final class FieldWriters {
     private final int scale;
 
     CompactDecimalWriter(int ordinal, DecimalType t, DecimalVector v) {
-      super(ordinal);
+      super(ordinal, v);
       this.v = v;
       this.precision = t.precision();
       this.scale = t.scale();
@@ -240,11 +205,6 @@ final class FieldWriters {
           : src.getDecimal(ordinal, precision, scale).toUnscaledLong();
       v.setSafe(index, unscaled);
     }
-
-    @Override
-    void writeNull(int index) {
-      v.setNull(index);
-    }
   }
 
   static final class WideDecimalWriter extends FieldWriter {
@@ -253,7 +213,7 @@ final class FieldWriters {
     private final int scale;
 
     WideDecimalWriter(int ordinal, DecimalType t, DecimalVector v) {
-      super(ordinal);
+      super(ordinal, v);
       this.v = v;
       this.precision = t.precision();
       this.scale = t.scale();
@@ -263,18 +223,13 @@ final class FieldWriters {
     void writeValue(SpecializedGetters src, int index) {
       v.setSafe(index, src.getDecimal(ordinal, precision, scale).toJavaBigDecimal());
     }
-
-    @Override
-    void writeNull(int index) {
-      v.setNull(index);
-    }
   }
 
   static final class DateWriter extends FieldWriter {
     private final DateDayVector v;
 
     DateWriter(int ordinal, DateDayVector v) {
-      super(ordinal);
+      super(ordinal, v);
       this.v = v;
     }
 
@@ -282,29 +237,19 @@ final class FieldWriters {
     void writeValue(SpecializedGetters src, int index) {
       v.setSafe(index, src.getInt(ordinal));
     }
-
-    @Override
-    void writeNull(int index) {
-      v.setNull(index);
-    }
   }
 
   static final class TimestampWriter extends FieldWriter {
     private final TimeStampMicroTZVector v;
 
     TimestampWriter(int ordinal, TimeStampMicroTZVector v) {
-      super(ordinal);
+      super(ordinal, v);
       this.v = v;
     }
 
     @Override
     void writeValue(SpecializedGetters src, int index) {
       v.setSafe(index, src.getLong(ordinal));
-    }
-
-    @Override
-    void writeNull(int index) {
-      v.setNull(index);
     }
   }
 
@@ -312,18 +257,13 @@ final class FieldWriters {
     private final TimeStampMicroVector v;
 
     TimestampNtzWriter(int ordinal, TimeStampMicroVector v) {
-      super(ordinal);
+      super(ordinal, v);
       this.v = v;
     }
 
     @Override
     void writeValue(SpecializedGetters src, int index) {
       v.setSafe(index, src.getLong(ordinal));
-    }
-
-    @Override
-    void writeNull(int index) {
-      v.setNull(index);
     }
   }
 
@@ -332,7 +272,7 @@ final class FieldWriters {
     private final VarCharVector v;
 
     StringWriter(int ordinal, VarCharVector v) {
-      super(ordinal);
+      super(ordinal, v);
       this.v = v;
     }
 
@@ -347,11 +287,6 @@ final class FieldWriters {
         v.setSafe(index, s.getBytes(), 0, len);
       }
     }
-
-    @Override
-    void writeNull(int index) {
-      v.setNull(index);
-    }
   }
 
   /** A null struct nulls every referenced leaf below it, as Spark's GetStructField would. */
@@ -361,7 +296,7 @@ final class FieldWriters {
     private final FieldWriter[] children;
 
     StructWriter(int ordinal, int numFields, StructVector v, FieldWriter[] children) {
-      super(ordinal);
+      super(ordinal, v);
       this.v = v;
       this.numFields = numFields;
       this.children = children;
