@@ -14,7 +14,7 @@ log="$(mktemp -t gds-soak.XXXXXX.log)"
 set +e
 mvn -o -f "${root}/java/pom.xml" test \
   -Dgds.heavy=true \
-  -Dtest='io.glutendelta.stats.stress.*Test' \
+  -Dtest='io/glutendelta/stats/stress/*Test.java' \
   -Dsurefire.failIfNoSpecifiedTests=false \
   "$@" 2>&1 | tee "${log}" | grep -E 'GDS-|Tests run|FAIL|ERROR\]'
 status=${PIPESTATUS[0]}
