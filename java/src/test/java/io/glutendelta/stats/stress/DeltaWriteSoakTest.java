@@ -18,10 +18,10 @@ import org.junit.jupiter.api.Test;
 /**
  * Soak through the Delta hook: one write of 1 000 files (10 000 with -Dgds.heavy=true) in two
  * tasks (maxRecordsPerFile), then repeated smaller writes, each once as two trackers with many
- * files and once as many one-file tasks (repartition). Every committed file must carry native stats, every task
- * must free its native task and Arrow memory, and heap after GC and RSS must stay within a
- * bound between the end of round 0 and the last round (raw RSS is printed; the bound is on
- * RSS minus the JVM's committed memory, since G1 growing into a 3 GiB heap is not a leak).
+ * files and once as many one-file tasks (repartition). Every committed file must carry native
+ * stats, every task must free its native task and Arrow memory, and heap after GC and RSS must
+ * stay within a bound between the end of round 0 and the last round (in a child JVM with a fixed
+ * pre-touched heap; the bound is on RSS minus the JVM's committed memory, raw RSS is printed).
  */
 public class DeltaWriteSoakTest {
   private static final int FILES = StressEnv.size(1_000, 10_000);
