@@ -3,6 +3,7 @@
 namespace gds::jni {
 namespace {
 
+// Global refs cached by JNI_OnLoad: throwing needs no class lookup.
 jclass gIllegalArgument = nullptr;
 jclass gNativeStatsException = nullptr;
 
@@ -17,14 +18,6 @@ jclass globalClass(JNIEnv* env, const char* name) {
 }
 
 } // namespace
-
-jclass illegalArgumentClass() {
-  return gIllegalArgument;
-}
-
-jclass nativeStatsExceptionClass() {
-  return gNativeStatsException;
-}
 
 void throwPending(JNIEnv* env, const PendingError& error) {
   if (error.kind == ErrorKind::kNone || env->ExceptionCheck()) {

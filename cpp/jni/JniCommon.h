@@ -20,10 +20,6 @@ struct PendingError {
   std::string message;
 };
 
-// Global refs cached by JNI_OnLoad.
-jclass illegalArgumentClass();
-jclass nativeStatsExceptionClass();
-
 void throwPending(JNIEnv* env, const PendingError& error);
 
 } // namespace gds::jni

@@ -4,6 +4,7 @@
 
 #include "io_glutendelta_stats_jni_NativeEngine.h"
 
+#include <iterator>
 #include <memory>
 
 #include "common/Exceptions.h"
@@ -86,11 +87,12 @@ JNIEXPORT jlongArray JNICALL Java_io_glutendelta_stats_jni_NativeEngine_taskCoun
   JNI_METHOD_START
   const gds::TaskCounters c = taskFrom(handle).counters();
   const jlong values[] = {c.filesFinished, c.batches, c.rows, c.openFiles, c.retainedBytes};
-  jlongArray result = env->NewLongArray(5);
+  const auto count = static_cast<jsize>(std::size(values));
+  jlongArray result = env->NewLongArray(count);
   if (result == nullptr) {
     return nullptr;
   }
-  env->SetLongArrayRegion(result, 0, 5, values);
+  env->SetLongArrayRegion(result, 0, count, values);
   return result;
   JNI_METHOD_END(nullptr)
 }
