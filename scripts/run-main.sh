@@ -1,8 +1,50 @@
 #!/usr/bin/env bash
-# The main job: builds the jar (native library inside) and writes a TPC-DS table to Delta with
-# native statistics on an embedded local[*] Spark session, then prints how many files got them.
-# Arguments go to io.glutendelta.stats.MainJob (see README, "Main job").
+# The main job: builds the jar (native library inside) and the benchmarks module, generates
+# TPC-DS store_sales once per scale factor (cached as Parquet under
+# ~/.cache/gluten-delta-stats/tpcds/sf<N>/store_sales by the benchmarks' Trino tpcds generator),
+# then writes it to Delta with native statistics on an embedded local[*] Spark session, prints
+# how many files got native stats and checks them against a vanilla Delta write of the same data.
+#
+#   scripts/run-main.sh                 # store_sales SF1 (2.88 M rows), 8 files
+#   scripts/run-main.sh --sf 0.1        # or GDS_MAIN_SF=0.1: other scale factor
+#   scripts/run-main.sh --files 4 --rounds 3   # other arguments go to io.glutendelta.stats.MainJob
+#   scripts/run-main.sh --source DIR    # any Parquet directory instead of TPC-DS
+#   scripts/run-main.sh --synthetic     # MainJob's built-in store_sales-shaped data (no generator)
+# GDS_MAIN_TPCDS_CACHE changes the cache root; GDS_MVN_FLAGS (e.g. "-o") is passed to Maven.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-mvn -B -q -f "$root/pom.xml" -DskipTests install
-exec "$root/scripts/spark-java.sh" io.glutendelta.stats.MainJob "$@"
+sf="${GDS_MAIN_SF:-1}"
+cache="${GDS_MAIN_TPCDS_CACHE:-$HOME/.cache/gluten-delta-stats/tpcds}"
+synthetic=0
+args=()
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --sf) sf="$2"; shift 2 ;;
+    --synthetic) synthetic=1; shift ;;
+    --source) synthetic=1; args+=("$1" "$2"); shift 2 ;; # user's own source: no generation
+    *) args+=("$1"); shift ;;
+  esac
+done
+
+echo "[main] building (mvn -DskipTests install: jar module with its native library, benchmarks)"
+# shellcheck disable=SC2086
+mvn -B -q ${GDS_MVN_FLAGS:-} -f "$root/pom.xml" -DskipTests install
+
+if [[ "$synthetic" == 0 ]]; then
+  # Same directory naming as TpcdsParquetCache.scaleDirName: sf1, sf10, sf0_1.
+  sf_name="$(awk -v s="$sf" 'BEGIN { if (s == int(s)) printf "%d", s; else { t = s ""; gsub(/\./, "_", t); print t } }')"
+  source_dir="$cache/sf$sf_name/store_sales"
+  if [[ ! -d "$source_dir" ]]; then
+    echo "[main] generating TPC-DS store_sales at scale factor $sf into $source_dir (once; SF1 takes a few minutes on 2 cores)"
+    flags=$(sed -n 's:.*<spark.jvm.flags>\(.*\)</spark.jvm.flags>.*:\1:p' "$root/pom.xml")
+    # shellcheck disable=SC2086
+    java -Xmx6g $flags \
+      -cp "$root/benchmarks/target/gluten-delta-stats-benchmarks-0.1.0-SNAPSHOT.jar:$(cat "$root/benchmarks/target/classpath.txt")" \
+      io.glutendelta.stats.bench.e2e.DeltaWriteBenchmark --generate-only --tables store_sales \
+      --sf "$sf" --cache-dir "$cache" --master 'local[*]'
+  fi
+  [[ -d "$source_dir" ]] || { echo "[main] generator did not produce $source_dir" >&2; exit 1; }
+  echo "[main] source: TPC-DS store_sales SF$sf ($source_dir)"
+  args=(--source "$source_dir" "${args[@]}")
+fi
+exec "$root/scripts/spark-java.sh" io.glutendelta.stats.MainJob "${args[@]}"

@@ -15,11 +15,12 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 
 /**
- * The project's main job: writes a TPC-DS store_sales-shaped table (23 columns: 9 int surrogate
- * keys, a bigint ticket number, quantity and 12 decimal(7,2) amounts, ~4% nulls like dsdgen) to
- * Delta on an embedded local[*] session with native statistics, prints how many files got
- * native stats, then writes the same data with native stats switched off and checks that every
- * committed {@code AddFile.stats} string is byte-identical.
+ * The project's main job: writes a table to Delta on an embedded local[*] session with native
+ * statistics, prints how many files got native stats, then writes the same data with native
+ * stats switched off and checks that every committed {@code AddFile.stats} string is
+ * byte-identical. {@code scripts/run-main.sh} feeds it real TPC-DS store_sales ({@code --source});
+ * without a source it generates a store_sales-shaped table itself (23 columns: 9 int surrogate
+ * keys, a bigint ticket number, quantity and 12 decimal(7,2) amounts, ~4% nulls like dsdgen).
  *
  * <p>Usage: {@code MainJob [--rows N] [--files N] [--out DIR] [--rounds N]} (defaults: 2 880 404
  * rows, i.e. store_sales at scale factor 1; 8 files). {@code --rounds N} adds a quick timing:
@@ -52,6 +53,10 @@ public final class MainJob {
     if (out == null) {
       out = Files.createTempDirectory("gluten-delta-stats-main");
     }
+    // Spark's start-up INFO lines would bury the result; must be set before log4j initializes.
+    if (System.getProperty("log4j2.configurationFile") == null) {
+      System.setProperty("log4j2.configurationFile", "io/glutendelta/stats/main-job-log4j2.properties");
+    }
     SparkSession spark = SparkSession.builder()
         .appName("gluten-delta-stats main job")
         .master("local[*]")
@@ -66,6 +71,7 @@ public final class MainJob {
         .config("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog")
         .getOrCreate();
     spark.sparkContext().setLogLevel("WARN");
+    System.out.println("source: " + (source != null ? source + " (Parquet)" : "synthetic store_sales-shaped data"));
     int exit;
     try {
       Dataset<Row> data = source != null
