@@ -38,7 +38,8 @@ if [[ "$synthetic" == 0 ]]; then
     echo "[main] generating TPC-DS store_sales at scale factor $sf into $source_dir (once; SF1 takes a few minutes on 2 cores)"
     flags=$(sed -n 's:.*<spark.jvm.flags>\(.*\)</spark.jvm.flags>.*:\1:p' "$root/pom.xml")
     # shellcheck disable=SC2086
-    java -Xmx6g $flags \
+    # The jar module's quiet log4j2 profile (warnings only) keeps the generator's output short.
+    java -Xmx6g $flags -Dlog4j2.configurationFile=io/glutendelta/stats/main-job-log4j2.properties \
       -cp "$root/benchmarks/target/gluten-delta-stats-benchmarks-0.1.0-SNAPSHOT.jar:$(cat "$root/benchmarks/target/classpath.txt")" \
       io.glutendelta.stats.bench.e2e.DeltaWriteBenchmark --generate-only --tables store_sales \
       --sf "$sf" --cache-dir "$cache" --master 'local[*]'
