@@ -1,11 +1,11 @@
 package io.glutendelta.stats.clustering;
 
+import io.glutendelta.stats.report.FileBounds;
 import io.glutendelta.stats.report.RelativeFileRange;
 import io.glutendelta.stats.skipping.ColumnStats;
 import io.glutendelta.stats.skipping.DeltaStatsLoader;
 import io.glutendelta.stats.skipping.FileStatsModel;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -154,17 +154,8 @@ public final class LightweightPlanner {
     double bestRange = Double.POSITIVE_INFINITY;
     for (String name : cfg.clusteringColumns()) {
       ColumnStats c = m.column(name);
-      long[] mins = new long[files.size()];
-      long[] maxs = new long[files.size()];
-      int n = 0;
-      for (int f : files) {
-        if (c.hasMin(f) && c.hasMax(f)) {
-          mins[n] = c.minKey(f);
-          maxs[n] = c.maxKey(f);
-          n++;
-        }
-      }
-      OptionalDouble r = RelativeFileRange.of(Arrays.copyOf(mins, n), Arrays.copyOf(maxs, n));
+      FileBounds b = FileBounds.of(c, files);
+      OptionalDouble r = RelativeFileRange.of(b.mins(), b.maxs());
       // strictly smaller wins, so ties go to the earlier clustering column
       if (r.isPresent() && r.getAsDouble() <= cfg.maxRelativeFileRange()
           && r.getAsDouble() < bestRange) {

@@ -12,18 +12,8 @@ import java.util.Arrays;
 public record OverlapDepth(double average, int max, int points) {
 
   public static OverlapDepth of(ColumnStats c) {
-    int files = c.numFiles();
-    int n = 0;
-    long[] mins = new long[files];
-    long[] maxs = new long[files];
-    for (int f = 0; f < files; f++) {
-      if (c.hasMin(f) && c.hasMax(f)) {
-        mins[n] = c.minKey(f);
-        maxs[n] = c.maxKey(f);
-        n++;
-      }
-    }
-    return of(Arrays.copyOf(mins, n), Arrays.copyOf(maxs, n));
+    FileBounds b = FileBounds.of(c);
+    return of(b.mins(), b.maxs());
   }
 
   public static OverlapDepth of(long[] mins, long[] maxs) {

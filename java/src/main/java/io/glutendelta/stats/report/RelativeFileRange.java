@@ -15,18 +15,8 @@ public final class RelativeFileRange {
   private RelativeFileRange() {}
 
   public static OptionalDouble of(ColumnStats c) {
-    int n = 0;
-    int files = c.numFiles();
-    long[] mins = new long[files];
-    long[] maxs = new long[files];
-    for (int f = 0; f < files; f++) {
-      if (c.hasMin(f) && c.hasMax(f)) {
-        mins[n] = c.minKey(f);
-        maxs[n] = c.maxKey(f);
-        n++;
-      }
-    }
-    return of(Arrays.copyOf(mins, n), Arrays.copyOf(maxs, n));
+    FileBounds b = FileBounds.of(c);
+    return of(b.mins(), b.maxs());
   }
 
   /** On order-preserving keys of the files' min and max (same index = same file). */
