@@ -2,7 +2,6 @@ package io.glutendelta.stats.delta;
 
 import java.util.function.Supplier;
 import org.apache.spark.sql.delta.ChainableExecutionObserver;
-import org.apache.spark.sql.delta.NoOpTransactionExecutionObserver$;
 import org.apache.spark.sql.delta.OptimisticTransaction;
 import org.apache.spark.sql.delta.TransactionExecutionObserver;
 import org.apache.spark.sql.delta.TransactionExecutionObserver$;
@@ -110,10 +109,5 @@ public final class NativeStatsObserver implements TransactionExecutionObserver {
   @Override
   public void nextObserver_$eq(Option<TransactionExecutionObserver> next) {
     this.nextObserver = next;
-  }
-
-  /** The no-op observer Delta installs by default (for tests of the chain). */
-  static TransactionExecutionObserver noOp() {
-    return NoOpTransactionExecutionObserver$.MODULE$;
   }
 }

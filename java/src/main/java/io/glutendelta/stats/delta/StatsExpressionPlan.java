@@ -80,7 +80,6 @@ public final class StatsExpressionPlan {
 
   private final StructType inputSchema;
   private final boolean[] leafMinMax;
-  private final DataType[] leafTypes;
   private final String[] leafNames;
   private final int[] slotKind;
   private final int[] slotLeaf;
@@ -89,12 +88,11 @@ public final class StatsExpressionPlan {
   private final Expression resultExpr;
   private UnsafeProjection resultProjection;
 
-  private StatsExpressionPlan(StructType inputSchema, boolean[] leafMinMax, DataType[] leafTypes,
-      String[] leafNames, int[] slotKind, int[] slotLeaf, DataType[] slotType,
+  private StatsExpressionPlan(StructType inputSchema, boolean[] leafMinMax, String[] leafNames,
+      int[] slotKind, int[] slotLeaf, DataType[] slotType,
       Seq<Attribute> bufferAttrs, Expression resultExpr) {
     this.inputSchema = inputSchema;
     this.leafMinMax = leafMinMax;
-    this.leafTypes = leafTypes;
     this.leafNames = leafNames;
     this.slotKind = slotKind;
     this.slotLeaf = slotLeaf;
@@ -115,10 +113,6 @@ public final class StatsExpressionPlan {
   /** Whether leaf {@code i} (depth-first in {@link #inputSchema()}) gets min/max. */
   public boolean leafCollectsMinMax(int i) {
     return leafMinMax[i];
-  }
-
-  public String leafName(int i) {
-    return leafNames[i];
   }
 
   /**
@@ -184,12 +178,10 @@ public final class StatsExpressionPlan {
     StructType input = root.toStruct(new ArrayList<>(), leafIndex);
     int leaves = leafIndex.size();
     boolean[] minMax = new boolean[leaves];
-    DataType[] types = new DataType[leaves];
     String[] names = new String[leaves];
     for (Map.Entry<List<Integer>, Integer> e : leafIndex.entrySet()) {
       Node n = root.find(e.getKey());
       minMax[e.getValue()] = n.minMax;
-      types[e.getValue()] = n.type;
       names[e.getValue()] = n.displayName();
     }
     int[] kind = new int[pending.size()];
@@ -222,7 +214,7 @@ public final class StatsExpressionPlan {
         return fallback.apply(e);
       }
     });
-    return new StatsExpressionPlan(input, minMax, types, names, kind, leaf, slotTypes,
+    return new StatsExpressionPlan(input, minMax, names, kind, leaf, slotTypes,
         CollectionConverters.asScala(buffer).toSeq(), result);
   }
 
