@@ -117,6 +117,14 @@ public class DeltaWriteSoakTest {
 
   private static void soak() throws Exception {
     String base = StressEnv.tempDir("gds-soak").toString();
+    try {
+      soak(base);
+    } finally {
+      StressEnv.deleteRecursively(base);
+    }
+  }
+
+  private static void soak(String base) throws Exception {
 
     // Differential check first, on a smaller write: the same data with the switch off.
     spark.conf().set(NativeStatsConf.ENABLED, "false");

@@ -180,6 +180,17 @@ final class StressEnv {
     return new ChildResult(p.exitValue(), out);
   }
 
+  /** Deletes a test's table directory tree (soak tables hold thousands of files). */
+  static void deleteRecursively(String dir) {
+    try (var walk = Files.walk(Path.of(dir))) {
+      for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   static String causeChain(Throwable t) {
     StringBuilder sb = new StringBuilder();
     for (Throwable c = t; c != null; c = c.getCause()) {
