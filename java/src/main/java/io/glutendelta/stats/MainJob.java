@@ -50,7 +50,8 @@ public final class MainJob {
             + " (usage: MainJob [--rows N] [--files N] [--out DIR] [--rounds N] [--source PARQUET_DIR])");
       }
     }
-    if (out == null) {
+    boolean tempOut = out == null;
+    if (tempOut) {
       out = Files.createTempDirectory("gluten-delta-stats-main");
     }
     // Spark's start-up INFO lines would bury the result; must be set before log4j initializes.
@@ -83,8 +84,19 @@ public final class MainJob {
       }
     } finally {
       spark.stop();
+      if (tempOut) {
+        deleteTree(out); // two full copies of the table: do not leave them in /tmp
+      }
     }
     System.exit(exit);
+  }
+
+  private static void deleteTree(Path dir) throws IOException {
+    try (var paths = Files.walk(dir)) {
+      for (Path p : (Iterable<Path>) paths.sorted(java.util.Comparator.reverseOrder())::iterator) {
+        Files.deleteIfExists(p);
+      }
+    }
   }
 
   static int run(SparkSession spark, Dataset<Row> source, int files, Path out) throws IOException {
