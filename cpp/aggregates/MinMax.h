@@ -9,7 +9,8 @@
 #include "common/Unaligned.h"
 #include "vector/LeafView.h"
 
-// min/max over fixed-width values (integers, date32, timestamp, float, double, decimal128).
+// min/max state and merge for fixed-width values (integers, date32, timestamp, float, double,
+// decimal128); the per-batch reduction here is the floating-point one.
 // The running value is replaced only when a value is strictly smaller (min) or greater (max)
 // under Spark's ordering, so the first of equal values wins - that decides whether -0.0 or 0.0
 // (or which NaN) is reported, exactly as Spark's row-at-a-time aggregate does.
@@ -48,24 +49,6 @@ struct ExtremumOperation {
     }
   }
 
-  // First-of-equals extremum of values[begin, begin + n), n > 0.
-  static T blockExtremum(const uint8_t* values, int64_t begin, int64_t n) {
-    if constexpr (std::is_floating_point_v<T>) {
-      return floatBlockExtremum(values, begin, n);
-    } else {
-      T result = loadUnaligned<T>(values, begin);
-      for (int64_t i = 1; i < n; ++i) {
-        const T v = loadUnaligned<T>(values, begin + i);
-        if constexpr (kIsMax) {
-          result = v > result ? v : result;
-        } else {
-          result = v < result ? v : result;
-        }
-      }
-      return result;
-    }
-  }
-
   // Floating point: a NaN-skipping IEEE reduction (vectorisable), then the rare fix-ups - NaN
   // wins for max / only-NaN for min, and for a zero result the first zero's sign is the answer.
   static T floatBlockExtremum(const uint8_t* values, int64_t begin, int64_t n) {
@@ -87,33 +70,6 @@ struct ExtremumOperation {
       return firstMatch(values, begin, n, [](T v) { return v == 0; });
     }
     return result;
-  }
-
-  // Integers and decimals only: extremum of the values whose bit is set in 'valid' (not 0).
-  static T maskedBlockExtremum(const uint8_t* values, int64_t begin, int64_t n, uint64_t valid) {
-    const T identity = kIsMax ? lowestInteger() : highestInteger();
-    T result = identity;
-    for (int64_t i = 0; i < n; ++i) {
-      const T v = ((valid >> i) & 1) ? loadUnaligned<T>(values, begin + i) : identity;
-      if constexpr (kIsMax) {
-        result = v > result ? v : result;
-      } else {
-        result = v < result ? v : result;
-      }
-    }
-    return result;
-  }
-
-  // numeric_limits is not specialised for __int128 in strict (non-GNU) C++ mode.
-  static constexpr T highestInteger() {
-    if constexpr (sizeof(T) == 16) {
-      return static_cast<T>(~static_cast<unsigned __int128>(0) >> 1);
-    } else {
-      return std::numeric_limits<T>::max();
-    }
-  }
-  static constexpr T lowestInteger() {
-    return -highestInteger() - 1;
   }
 
   // Floating point, rows whose bit is set in 'valid' (not 0), n <= 64: as floatBlockExtremum.
@@ -165,31 +121,30 @@ struct ExtremumOperation {
     return loadUnaligned<T>(values, begin);  // unreachable when the reduction found a match
   }
 
+  // Floating point only; integers and decimals take IntegerMinMaxOperation (min and max in one
+  // pass, where first-of-equals needs no care).
   static void update(State& state, const LeafView& view) {
+    static_assert(std::is_floating_point_v<T>, "integer min/max: see IntegerMinMax.h");
     const int64_t n = view.numRows;
     if (n == 0) {
       return;
     }
     if (view.validity == nullptr) {
-      mergeValue(state, blockExtremum(view.values, view.start, n));
+      mergeValue(state, floatBlockExtremum(view.values, view.start, n));
       return;
     }
     for (int64_t base = 0; base < n; base += 64) {
       const int64_t chunk = n - base < 64 ? n - base : 64;
       const uint64_t word = bits::loadWord(view.validity, view.validityOffset + base, chunk);
       if (word == bits::lowMask(chunk)) {
-        mergeValue(state, blockExtremum(view.values, view.start + base, chunk));
+        mergeValue(state, floatBlockExtremum(view.values, view.start + base, chunk));
         continue;
       }
       if (word == 0) {
         continue;
       }
       // Nulls are replaced by the identity element, so the loop stays branch-free.
-      if constexpr (std::is_floating_point_v<T>) {
-        mergeValue(state, floatMaskedExtremum(view.values, view.start + base, chunk, word));
-      } else {
-        mergeValue(state, maskedBlockExtremum(view.values, view.start + base, chunk, word));
-      }
+      mergeValue(state, floatMaskedExtremum(view.values, view.start + base, chunk, word));
     }
   }
 };

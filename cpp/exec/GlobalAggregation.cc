@@ -1,6 +1,7 @@
 #include "exec/GlobalAggregation.h"
 
 #include "aggregates/CountStar.h"
+#include "aggregates/IntegerMinMax.h"
 #include "aggregates/MinMax.h"
 #include "aggregates/NullCount.h"
 #include "aggregates/StringMinMax.h"
@@ -26,6 +27,34 @@ void storeValue(MinMaxValue& out, T value) {
 GlobalAggregation::GlobalAggregation(const std::vector<LeafColumn>& leaves)
     : layout_(leaves) {
   result_.leaves.resize(leaves.size());
+  narrowDecimal_.reserve(leaves.size());
+  for (const LeafColumn& leaf : leaves) {
+    narrowDecimal_.push_back(leaf.type->kind == TypeKind::kDecimal &&
+                             leaf.type->precision <= kMaxInt64DecimalPrecision);
+  }
+}
+
+void GlobalAggregation::updateMinMax(const AggregateSlot& minSlot, const AggregateSlot& maxSlot,
+                                     const LeafView& view) {
+  AccumulatorRow& row = *row_;
+  dispatchFixedWidth(minSlot.type, [&](auto tag) {
+    using T = decltype(tag);
+    MinMaxState<T>& minState = row.fixed<MinMaxState<T>>(minSlot.offset);
+    MinMaxState<T>& maxState = row.fixed<MinMaxState<T>>(maxSlot.offset);
+    if constexpr (std::is_floating_point_v<T>) {
+      // Floats keep their own first-of-equals reductions (NaN and the sign of zero).
+      MinOperation<T>::update(minState, view);
+      MaxOperation<T>::update(maxState, view);
+    } else if constexpr (std::is_same_v<T, int128_t>) {
+      if (narrowDecimal_[static_cast<size_t>(minSlot.leaf)]) {
+        IntegerMinMaxOperation<T, int64_t>::update(minState, maxState, view);
+      } else {
+        IntegerMinMaxOperation<T, T>::update(minState, maxState, view);
+      }
+    } else {
+      IntegerMinMaxOperation<T, T>::update(minState, maxState, view);
+    }
+  });
 }
 
 void GlobalAggregation::addInput(const ImportedBatch& batch) {
@@ -33,7 +62,9 @@ void GlobalAggregation::addInput(const ImportedBatch& batch) {
   GDS_CHECK(needsInput(), "addInput while draining or after noMoreInput");
   AccumulatorRow& row = *row_;
   const std::vector<LeafView>& views = batch.leaves();
-  for (const AggregateSlot& slot : layout_.slots()) {
+  const std::vector<AggregateSlot>& slots = layout_.slots();
+  for (size_t index = 0; index < slots.size(); ++index) {
+    const AggregateSlot& slot = slots[index];
     switch (slot.kind) {
       case AggregateKind::kCountStar:
         CountStarOperation::update(row.fixed<CountStarState>(slot.offset), batch.numRows());
@@ -55,15 +86,13 @@ void GlobalAggregation::addInput(const ImportedBatch& batch) {
           }
           break;
         }
-        dispatchFixedWidth(slot.type, [&](auto tag) {
-          using T = decltype(tag);
-          MinMaxState<T>& state = row.fixed<MinMaxState<T>>(slot.offset);
-          if (isMax) {
-            MaxOperation<T>::update(state, view);
-          } else {
-            MinOperation<T>::update(state, view);
-          }
-        });
+        // The layout places a leaf's max right after its min: both in one pass over the values.
+        GDS_CHECK(!isMax && index + 1 < slots.size() &&
+                      slots[index + 1].kind == AggregateKind::kMax &&
+                      slots[index + 1].leaf == slot.leaf,
+                  "min/max slots of leaf ", slot.leaf, " are not a (min, max) pair");
+        updateMinMax(slot, slots[index + 1], view);
+        ++index;
         break;
       }
     }

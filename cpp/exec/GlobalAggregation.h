@@ -44,8 +44,15 @@ class GlobalAggregation : public Operator {
 
  private:
   void extract(AccumulatorRow& row);
+  // Fixed-width min and max of one leaf, computed together.
+  void updateMinMax(const AggregateSlot& minSlot, const AggregateSlot& maxSlot,
+                    const LeafView& view);
+
+  // Decimals of at most this precision fit in int64 (|v| <= 10^18 - 1).
+  static constexpr int32_t kMaxInt64DecimalPrecision = 18;
 
   AccumulatorLayout layout_;
+  std::vector<bool> narrowDecimal_;  // per leaf: a decimal compared on its low 64 bits
   AccumulatorRow* row_{nullptr};
   FileResult result_;  // reused for every file
   bool draining_{false};

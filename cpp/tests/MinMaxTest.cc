@@ -52,9 +52,18 @@ struct TimestampNtzTraits : TimestampTraits {
 };
 struct DecimalTraits {
   using T = int128_t;
+  static constexpr int kPrecision = 38;
   static Column make(const std::vector<std::optional<T>>& v) { return decimals("x", 38, 4, v); }
   // Spans the high word so that the comparison must use all 128 bits.
   static T from(int64_t i) { return static_cast<int128_t>(i) * static_cast<int128_t>(1e18) * 1000; }
+  static T decoded(const DecodedValue& d) { return d.decimal; }
+};
+// Precision <= 18 is reduced on the low 64 bits; values beyond 32 bits, both signs.
+struct Decimal18Traits {
+  using T = int128_t;
+  static constexpr int kPrecision = 18;
+  static Column make(const std::vector<std::optional<T>>& v) { return decimals("x", 18, 2, v); }
+  static T from(int64_t i) { return static_cast<int128_t>(i) * 999999999999999LL; }
   static T decoded(const DecodedValue& d) { return d.decimal; }
 };
 struct FloatTraits {
@@ -96,7 +105,8 @@ class FixedWidthStatsTest : public EngineTestBase {
 
 using FixedWidthTypes =
     ::testing::Types<Int8Traits, Int16Traits, Int32Traits, Int64Traits, DateTraits,
-                     TimestampTraits, TimestampNtzTraits, DecimalTraits, FloatTraits, DoubleTraits>;
+                     TimestampTraits, TimestampNtzTraits, DecimalTraits, Decimal18Traits,
+                     FloatTraits, DoubleTraits>;
 TYPED_TEST_SUITE(FixedWidthStatsTest, FixedWidthTypes);
 
 TYPED_TEST(FixedWidthStatsTest, emptyFileHasNoMinMax) {
@@ -172,8 +182,8 @@ TYPED_TEST(FixedWidthStatsTest, extremes) {
   T highest;
   if constexpr (std::is_same_v<T, int128_t>) {
     highest = 1;
-    for (int i = 0; i < 38; ++i) highest *= 10;
-    highest -= 1;  // 10^38 - 1: the largest precision-38 value
+    for (int i = 0; i < TypeParam::kPrecision; ++i) highest *= 10;
+    highest -= 1;  // 10^p - 1: the largest value of the column's precision
     lowest = -highest;
   } else {
     lowest = std::numeric_limits<T>::lowest();

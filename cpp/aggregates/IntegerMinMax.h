@@ -1,0 +1,170 @@
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+
+#include "aggregates/MinMax.h"
+#include "common/Bits.h"
+#include "vector/LeafView.h"
+
+// min and max of an integer-like leaf (integers, date, timestamp, decimal128) in ONE pass over
+// the values. Equal integers are identical, so "first of equals wins" needs no care here.
+//
+// Nullable words: each validity byte is expanded through a table into 8 lane masks (0 or -1),
+// and a null lane is blended with the identity (highest value for min, lowest for max) with
+// and/or - no per-row shift of the validity word and no branch, so the loop vectorises with
+// the x86-64 baseline (SSE2) instruction set. A word with at least one valid row yields real
+// values: the identity can only win if a valid value equals it.
+//
+// Decimals of precision <= 18 are reduced on the low 64 bits of each 16-byte value: a value
+// with |v| <= 10^18 - 1 is the sign extension of its low word. This relies on the producer
+// (Spark/Arrow) keeping decimal values within their declared precision, as the Arrow format
+// requires; a value outside it would be compared by its low word only.
+
+namespace gds {
+namespace detail {
+
+struct ByteLaneMasks {
+  int8_t lanes[256][8];
+  constexpr ByteLaneMasks() : lanes() {
+    for (int byte = 0; byte < 256; ++byte) {
+      for (int bit = 0; bit < 8; ++bit) {
+        lanes[byte][bit] = static_cast<int8_t>(((byte >> bit) & 1) ? -1 : 0);
+      }
+    }
+  }
+};
+
+inline constexpr ByteLaneMasks kByteLaneMasks{};
+
+} // namespace detail
+
+// T: the state's value type; L: the type compared (T itself, or int64_t for a decimal128 of
+// precision <= 18, read from the low word of each sizeof(T)-byte value).
+template <typename T, typename L>
+struct IntegerMinMaxOperation {
+  static constexpr L highest() {
+    if constexpr (sizeof(L) == 16) {
+      return static_cast<L>(~static_cast<unsigned __int128>(0) >> 1);
+    } else {
+      return std::numeric_limits<L>::max();
+    }
+  }
+  static constexpr L lowest() {
+    return -highest() - 1;
+  }
+
+  static L load(const uint8_t* values, int64_t index) {
+    L value;
+    std::memcpy(&value, values + index * static_cast<int64_t>(sizeof(T)), sizeof(L));
+    return value;
+  }
+
+  // Independent running values per lane: without a vector compare for 64-bit lanes (SSE2 has
+  // none) the loop stays scalar, and four chains of compare+cmove overlap instead of queueing.
+  static constexpr int kLanes = 4;
+
+  static void finish(const L (&mn)[kLanes], const L (&mx)[kLanes], L& lo, L& hi) {
+    lo = mn[0];
+    hi = mx[0];
+    for (int j = 1; j < kLanes; ++j) {
+      lo = mn[j] < lo ? mn[j] : lo;
+      hi = mx[j] > hi ? mx[j] : hi;
+    }
+  }
+
+  // Rows [begin, begin + n), all valid, 0 < n <= 64.
+  static void reduceAll(const uint8_t* values, int64_t begin, int n, L& lo, L& hi) {
+    L mn[kLanes];
+    L mx[kLanes];
+    for (int j = 0; j < kLanes; ++j) {
+      mn[j] = highest();
+      mx[j] = lowest();
+    }
+    int i = 0;
+    for (; i + kLanes <= n; i += kLanes) {
+      for (int j = 0; j < kLanes; ++j) {
+        const L v = load(values, begin + i + j);
+        mn[j] = v < mn[j] ? v : mn[j];
+        mx[j] = v > mx[j] ? v : mx[j];
+      }
+    }
+    for (int k = 1; k < kLanes && i < n; ++k, ++i) {  // the < kLanes leftover rows
+      const L v = load(values, begin + i);
+      mn[0] = v < mn[0] ? v : mn[0];
+      mx[0] = v > mx[0] ? v : mx[0];
+    }
+    finish(mn, mx, lo, hi);
+  }
+
+  // Rows [begin, begin + n) whose bit is set in 'valid' (not 0), n <= 64.
+  static void reduceMasked(const uint8_t* values, int64_t begin, int n, uint64_t valid,
+                           L& lo, L& hi) {
+    int8_t masks[64];
+    for (int group = 0; group < 8; ++group) {
+      std::memcpy(masks + 8 * group, detail::kByteLaneMasks.lanes[(valid >> (8 * group)) & 0xff],
+                  8);
+    }
+    L mn[kLanes];
+    L mx[kLanes];
+    for (int j = 0; j < kLanes; ++j) {
+      mn[j] = highest();
+      mx[j] = lowest();
+    }
+    int i = 0;
+    for (; i + kLanes <= n; i += kLanes) {
+      for (int j = 0; j < kLanes; ++j) {
+        const L v = load(values, begin + i + j);
+        const L keep = static_cast<L>(masks[i + j]);
+        const L forMin = (v & keep) | (highest() & ~keep);
+        const L forMax = (v & keep) | (lowest() & ~keep);
+        mn[j] = forMin < mn[j] ? forMin : mn[j];
+        mx[j] = forMax > mx[j] ? forMax : mx[j];
+      }
+    }
+    for (int k = 1; k < kLanes && i < n; ++k, ++i) {  // the < kLanes leftover rows
+      const L v = load(values, begin + i);
+      const L keep = static_cast<L>(masks[i]);
+      const L forMin = (v & keep) | (highest() & ~keep);
+      const L forMax = (v & keep) | (lowest() & ~keep);
+      mn[0] = forMin < mn[0] ? forMin : mn[0];
+      mx[0] = forMax > mx[0] ? forMax : mx[0];
+    }
+    finish(mn, mx, lo, hi);
+  }
+
+  static void merge(MinMaxState<T>& minState, MinMaxState<T>& maxState, L lo, L hi) {
+    MinOperation<T>::mergeValue(minState, static_cast<T>(lo));
+    MaxOperation<T>::mergeValue(maxState, static_cast<T>(hi));
+  }
+
+  static void update(MinMaxState<T>& minState, MinMaxState<T>& maxState, const LeafView& view) {
+    const int64_t n = view.numRows;
+    if (n == 0) {
+      return;
+    }
+    L lo;
+    L hi;
+    // 64 rows at a time also without nulls: the per-chunk merge costs nothing measurable.
+    for (int64_t base = 0; base < n; base += 64) {
+      const int chunk = n - base < 64 ? static_cast<int>(n - base) : 64;
+      if (view.validity == nullptr) {
+        reduceAll(view.values, view.start + base, chunk, lo, hi);
+        merge(minState, maxState, lo, hi);
+        continue;
+      }
+      const uint64_t word = bits::loadWord(view.validity, view.validityOffset + base, chunk);
+      if (word == 0) {
+        continue;
+      }
+      if (word == bits::lowMask(chunk)) {
+        reduceAll(view.values, view.start + base, chunk, lo, hi);
+      } else {
+        reduceMasked(view.values, view.start + base, chunk, word, lo, hi);
+      }
+      merge(minState, maxState, lo, hi);
+    }
+  }
+};
+
+} // namespace gds
