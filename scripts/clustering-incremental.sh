@@ -7,8 +7,4 @@
 # -Dspark.databricks.delta.optimize.minFileSize=... JVM properties if needed.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-jar="$root/java/target/gluten-delta-stats.jar"
-if [ ! -f "$jar" ] || [ -n "$(find "$root/java/src/main" -newer "$jar" -print -quit)" ]; then
-  mvn -B -q -o -f "$root/java/pom.xml" -DskipTests package >&2
-fi
 exec "$root/scripts/spark-java.sh" -Xmx2g io.glutendelta.stats.clustering.IncrementalClusteringMain "$@"

@@ -5,6 +5,13 @@
 # Usage: scripts/spark-java.sh [-Xmx..] <main class> [args...]
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
+jar="$root/java/target/gluten-delta-stats.jar"
+# (Re)build the jar when it is missing or older than any Java/Scala/C++ source.
+if [ ! -f "$jar" ] || [ -n "$(find "$root/java/src/main" "$root/cpp" -newer "$jar" -print -quit)" ]; then
+  echo "[spark-java] building $jar" >&2
+  mvn -B -q -o -f "$root/java/pom.xml" -DskipTests package >&2 \
+    || mvn -B -q -f "$root/java/pom.xml" -DskipTests package >&2
+fi
 cache="$root/java/target/classpath.txt"
 if [ ! -s "$cache" ] || [ "$root/java/pom.xml" -nt "$cache" ] || [ "$root/pom.xml" -nt "$cache" ]; then
   mvn -B -q -o -f "$root/java/pom.xml" dependency:build-classpath -Dmdep.includeScope=test \
@@ -16,4 +23,4 @@ flags=$(sed -n 's:.*<spark.jvm.flags>\(.*\)</spark.jvm.flags>.*:\1:p' "$root/pom
 heap=-Xmx6g
 if [[ "${1:-}" == -Xmx* ]]; then heap="$1"; shift; fi
 # shellcheck disable=SC2086
-exec java $heap $flags -cp "$root/java/target/gluten-delta-stats.jar:$(cat "$cache")" "$@"
+exec java $heap $flags -cp "$jar:$(cat "$cache")" "$@"
