@@ -172,7 +172,12 @@ Column generate(const Type& type, int64_t n, FuzzedDataProvider& input, std::vec
           case TypeKind::kDouble: { double v = specialDouble(input); append(&v, 8); value.floating = v; break; }
           case TypeKind::kDecimal: {
             const uint64_t low = input.ConsumeIntegral<uint64_t>();
-            const uint64_t high = input.ConsumeIntegral<uint64_t>();
+            // decimal(p <= 18) values fit in 64 bits (Arrow and Spark keep values within the
+            // declared precision; the engine compares them on the low word), so the high word
+            // is the sign extension. Wider decimals get arbitrary 128-bit values.
+            const uint64_t high = type.precision <= 18
+                ? static_cast<uint64_t>(static_cast<int64_t>(low) >> 63)
+                : input.ConsumeIntegral<uint64_t>();
             append(&low, 8);
             append(&high, 8);
             value.decimal = static_cast<int128_t>((static_cast<unsigned __int128>(high) << 64) | low);
