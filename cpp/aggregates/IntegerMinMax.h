@@ -3,8 +3,10 @@
 #include <cstdint>
 #include <cstring>
 
+#include "aggregates/IntegerMinMaxAvx2.h"
 #include "aggregates/MinMax.h"
 #include "common/Bits.h"
+#include "common/CpuFeatures.h"
 #include "vector/LeafView.h"
 
 // min and max of an integer-like leaf (integers, date, timestamp, decimal128) in ONE pass over
@@ -20,6 +22,9 @@
 // with |v| <= 10^18 - 1 is the sign extension of its low word. This relies on the producer
 // (Spark/Arrow) keeping decimal values within their declared precision, as the Arrow format
 // requires; a value outside it would be compared by its low word only.
+//
+// On a CPU with AVX2, update() hands the whole view to the AVX2 kernels (IntegerMinMaxAvx2.h),
+// which follow the same rules; the baseline loops below serve other CPUs and wide decimals.
 
 namespace gds {
 namespace detail {
@@ -139,6 +144,29 @@ struct IntegerMinMaxOperation {
   }
 
   static void update(MinMaxState<T>& minState, MinMaxState<T>& maxState, const LeafView& view) {
+    if constexpr (sizeof(L) <= 8) {
+      if (simd::activeLevel() == simd::Level::kAvx2) {
+        L lo;
+        L hi;
+        bool seen;
+        if constexpr (sizeof(T) == sizeof(L)) {
+          seen = avx2::integerMinMax(view, lo, hi);
+        } else {
+          static_assert(sizeof(T) == 16 && sizeof(L) == 8, "low word of a decimal128 only");
+          seen = avx2::narrowDecimalMinMax(view, lo, hi);
+        }
+        if (seen) {
+          merge(minState, maxState, lo, hi);
+        }
+        return;
+      }
+    }
+    updateBaseline(minState, maxState, view);
+  }
+
+  // The x86-64 baseline (SSE2) path; every CPU and 128-bit comparisons.
+  static void updateBaseline(MinMaxState<T>& minState, MinMaxState<T>& maxState,
+                             const LeafView& view) {
     const int64_t n = view.numRows;
     if (n == 0) {
       return;

@@ -91,7 +91,7 @@ struct ExtremumOperation {
         result = v < result ? v : result;
       }
     }
-    if ((kIsMax && nans > 0) || (!kIsMax && nans == __builtin_popcountll(valid))) {
+    if ((kIsMax && nans > 0) || (!kIsMax && nans != 0 && nans == __builtin_popcountll(valid))) {
       return firstMatch(values, begin, n, valid, [](T v) { return v != v; });
     }
     if (result == 0) {
