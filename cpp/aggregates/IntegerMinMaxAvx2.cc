@@ -13,10 +13,11 @@
 // otherwise be picked by the linker for the baseline callers too.
 //
 // Per 64-row validity word: all-null words are skipped, full words take the plain min/max, and
-// mixed words blend null lanes with the identity (highest for min, lowest for max); lane masks
-// are made from the word with a broadcast, an and and a compare. Accumulators stay in registers
-// across the whole view (up to four pairs, so that the 64-bit compare+blend chains overlap) and
-// are reduced once at the end. Rows of a final partial vector are handled one at a time.
+// in mixed words a null lane is replaced by a valid value of the same word (its first one), so
+// one blend serves both min and max. Lane masks come from the word broadcast once per word,
+// and-ed with per-vector selector constants and compared. Accumulators stay in registers across
+// the whole view (up to four pairs, so that the 64-bit compare+blend chains overlap) and are
+// reduced once at the end. Rows of a final partial vector are handled one at a time.
 
 #define GDS_AVX2 __attribute__((target("avx2,popcnt")))
 #define GDS_AVX2_INLINE __attribute__((target("avx2,popcnt"), always_inline)) inline
@@ -34,6 +35,24 @@ GDS_AVX2_INLINE V loadScalar(const uint8_t* values, int64_t row, int64_t stride)
 GDS_AVX2_INLINE __m256i loadVector(const uint8_t* address) {
   return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(address));
 }
+
+// Per-vector lane selectors (one bit each) of a 64-row word, 32-byte rows for vector loads.
+template <typename Word, int kVectors, int kLanesPerVector>
+struct SelectorTable {
+  static_assert(sizeof(Word) * kLanesPerVector == 32, "one row per 256-bit vector");
+  alignas(32) uint8_t bytes[kVectors][32];
+  template <typename BitOf>
+  constexpr SelectorTable(BitOf bitOf) : bytes() {
+    for (int vector = 0; vector < kVectors; ++vector) {
+      for (int lane = 0; lane < kLanesPerVector; ++lane) {
+        const Word bit = bitOf(vector, lane);
+        for (size_t b = 0; b < sizeof(Word); ++b) {  // little-endian lane bytes
+          bytes[vector][lane * sizeof(Word) + b] = static_cast<uint8_t>(bit >> (8 * b));
+        }
+      }
+    }
+  }
+};
 
 // Lane mask from 'bits': lane i is all ones when (bits & selector[i]) == selector[i].
 #define GDS_LANE_MASK(width, splat, selector) \
@@ -55,7 +74,13 @@ struct Int8Lanes {
   GDS_AVX2_INLINE static __m256i max(__m256i a, __m256i b) {
     return _mm256_max_epi8(a, b);
   }
-  GDS_AVX2_INLINE static __m256i mask(uint64_t bits) {
+  // Few vectors per word: each makes its mask from its own 32 bits of the word.
+  using WordBits = uint64_t;
+  GDS_AVX2_INLINE static WordBits spread(uint64_t word) {
+    return word;
+  }
+  GDS_AVX2_INLINE static __m256i mask(WordBits word, int vector) {
+    const uint64_t bits = word >> (vector * kLanes);
     // Byte k of the low 32 bits goes to lanes 8k..8k+7, then each lane tests its own bit.
     const __m256i spread = _mm256_shuffle_epi8(
         _mm256_set1_epi32(static_cast<int32_t>(static_cast<uint32_t>(bits))),
@@ -81,7 +106,12 @@ struct Int16Lanes {
   GDS_AVX2_INLINE static __m256i max(__m256i a, __m256i b) {
     return _mm256_max_epi16(a, b);
   }
-  GDS_AVX2_INLINE static __m256i mask(uint64_t bits) {
+  using WordBits = uint64_t;
+  GDS_AVX2_INLINE static WordBits spread(uint64_t word) {
+    return word;
+  }
+  GDS_AVX2_INLINE static __m256i mask(WordBits word, int vector) {
+    const uint64_t bits = word >> (vector * kLanes);
     return GDS_LANE_MASK(16, _mm256_set1_epi16(static_cast<int16_t>(bits & 0xffff)),
                          _mm256_setr_epi16(1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048,
                                            4096, 8192, 16384, static_cast<int16_t>(0x8000)));
@@ -104,16 +134,33 @@ struct Int32Lanes {
   GDS_AVX2_INLINE static __m256i max(__m256i a, __m256i b) {
     return _mm256_max_epi32(a, b);
   }
-  GDS_AVX2_INLINE static __m256i mask(uint64_t bits) {
-    return GDS_LANE_MASK(32, _mm256_set1_epi32(static_cast<int32_t>(bits & 0xff)),
-                         _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128));
+  // Each half of the word broadcast once; vector j tests bits 8j..8j+7 of its half.
+  struct WordBits {
+    __m256i low;
+    __m256i high;
+  };
+  GDS_AVX2_INLINE static WordBits spread(uint64_t word) {
+    return WordBits{_mm256_set1_epi32(static_cast<int32_t>(static_cast<uint32_t>(word))),
+                    _mm256_set1_epi32(static_cast<int32_t>(static_cast<uint32_t>(word >> 32)))};
   }
+  GDS_AVX2_INLINE static __m256i mask(const WordBits& word, int vector) {
+    const __m256i selector = loadVector(kSelectors.bytes[vector]);
+    return GDS_LANE_MASK(32, vector < 4 ? word.low : word.high, selector);
+  }
+  // Lane k of vector j: bit (8j + k) mod 32.
+  static constexpr SelectorTable<uint32_t, 8, 8> kSelectors{
+      [](int vector, int lane) { return uint32_t{1} << ((8 * vector + lane) % 32); }};
 };
 
 // AVX2 has a signed 64-bit greater-than but no 64-bit min/max: compare, then blend.
 struct Int64LanesBase {
   using Value = int64_t;
   static constexpr int kLanes = 4;
+  // The word broadcast once; vector j tests bits 4j..4j+3 (in its lane order).
+  using WordBits = __m256i;
+  GDS_AVX2_INLINE static WordBits spread(uint64_t word) {
+    return _mm256_set1_epi64x(static_cast<int64_t>(word));
+  }
   GDS_AVX2_INLINE static __m256i splat(Value v) {
     return _mm256_set1_epi64x(v);
   }
@@ -130,10 +177,11 @@ struct Int64Lanes : Int64LanesBase {
   GDS_AVX2_INLINE static __m256i load(const uint8_t* values, int64_t row) {
     return loadVector(values + row * kStride);
   }
-  GDS_AVX2_INLINE static __m256i mask(uint64_t bits) {
-    return GDS_LANE_MASK(64, _mm256_set1_epi64x(static_cast<int64_t>(bits & 0xf)),
-                         _mm256_setr_epi64x(1, 2, 4, 8));
+  GDS_AVX2_INLINE static __m256i mask(WordBits word, int vector) {
+    return GDS_LANE_MASK(64, word, loadVector(kSelectors.bytes[vector]));
   }
+  static constexpr SelectorTable<uint64_t, 16, 4> kSelectors{
+      [](int vector, int lane) { return uint64_t{1} << (4 * vector + lane); }};
 };
 
 // Low words of four 16-byte decimals. unpacklo works within 128-bit halves, so the lanes hold
@@ -144,13 +192,30 @@ struct NarrowDecimalLanes : Int64LanesBase {
     const uint8_t* address = values + row * kStride;
     return _mm256_unpacklo_epi64(loadVector(address), loadVector(address + 32));
   }
-  GDS_AVX2_INLINE static __m256i mask(uint64_t bits) {
-    return GDS_LANE_MASK(64, _mm256_set1_epi64x(static_cast<int64_t>(bits & 0xf)),
-                         _mm256_setr_epi64x(1, 4, 2, 8));
+  GDS_AVX2_INLINE static __m256i mask(WordBits word, int vector) {
+    return GDS_LANE_MASK(64, word, loadVector(kSelectors.bytes[vector]));
   }
+  static constexpr SelectorTable<uint64_t, 16, 4> kSelectors{[](int vector, int lane) {
+    constexpr int kRowOfLane[4] = {0, 2, 1, 3};
+    return uint64_t{1} << (4 * vector + kRowOfLane[lane]);
+  }};
 };
 
 #undef GDS_LANE_MASK
+
+// Vector j of the word at 'row', its null lanes replaced by 'fill'.
+template <typename Lanes>
+GDS_AVX2_INLINE __m256i withFill(const uint8_t* values, int64_t row, int j,
+                                 const typename Lanes::WordBits& wordBits, __m256i fill) {
+  return _mm256_blendv_epi8(fill, Lanes::load(values, row + j * Lanes::kLanes),
+                            Lanes::mask(wordBits, j));
+}
+
+template <typename Lanes>
+GDS_AVX2_INLINE void accumulate(__m256i& mn, __m256i& mx, __m256i v) {
+  mn = Lanes::min(mn, v);
+  mx = Lanes::max(mx, v);
+}
 
 template <typename Lanes>
 GDS_AVX2 bool reduce(const LeafView& view, typename Lanes::Value& lo, typename Lanes::Value& hi) {
@@ -160,14 +225,12 @@ GDS_AVX2 bool reduce(const LeafView& view, typename Lanes::Value& lo, typename L
   constexpr int kPairs = kVectorsPerWord < 4 ? kVectorsPerWord : 4;
   const Value highest = std::numeric_limits<Value>::max();
   const Value lowest = std::numeric_limits<Value>::min();
-  const __m256i highestVector = Lanes::splat(highest);
-  const __m256i lowestVector = Lanes::splat(lowest);
 
   __m256i mn[kPairs];
   __m256i mx[kPairs];
   for (int p = 0; p < kPairs; ++p) {
-    mn[p] = highestVector;
-    mx[p] = lowestVector;
+    mn[p] = Lanes::splat(highest);
+    mx[p] = Lanes::splat(lowest);
   }
   Value scalarLo = highest;
   Value scalarHi = lowest;
@@ -185,22 +248,33 @@ GDS_AVX2 bool reduce(const LeafView& view, typename Lanes::Value& lo, typename L
     }
     seen = true;
     const int64_t row = view.start + base;
+    // Whole words go kPairs vectors at a time, so each accumulator index is a constant and the
+    // accumulators stay in registers.
     if (chunk == 64 && word == ~uint64_t{0}) {
-      for (int j = 0; j < kVectorsPerWord; ++j) {
-        const __m256i v = Lanes::load(values, row + j * kLanes);
-        mn[j % kPairs] = Lanes::min(mn[j % kPairs], v);
-        mx[j % kPairs] = Lanes::max(mx[j % kPairs], v);
+      for (int j = 0; j < kVectorsPerWord; j += kPairs) {
+        for (int p = 0; p < kPairs; ++p) {
+          accumulate<Lanes>(mn[p], mx[p], Lanes::load(values, row + (j + p) * kLanes));
+        }
       }
       continue;
     }
-    int i = 0;
-    for (; i + kLanes <= chunk; i += kLanes) {
-      const __m256i keep = Lanes::mask(word >> i);
-      const __m256i v = Lanes::load(values, row + i);
-      const int p = (i / kLanes) % kPairs;
-      mn[p] = Lanes::min(mn[p], _mm256_blendv_epi8(highestVector, v, keep));
-      mx[p] = Lanes::max(mx[p], _mm256_blendv_epi8(lowestVector, v, keep));
+    const typename Lanes::WordBits wordBits = Lanes::spread(word);
+    const __m256i fill =
+        Lanes::splat(loadScalar<Value>(values, row + __builtin_ctzll(word), Lanes::kStride));
+    int vectors = kVectorsPerWord;
+    if (chunk == 64) {
+      for (int j = 0; j < kVectorsPerWord; j += kPairs) {
+        for (int p = 0; p < kPairs; ++p) {
+          accumulate<Lanes>(mn[p], mx[p], withFill<Lanes>(values, row, j + p, wordBits, fill));
+        }
+      }
+    } else {  // the view's last, partial word
+      vectors = chunk / kLanes;
+      for (int j = 0; j < vectors; ++j) {
+        accumulate<Lanes>(mn[0], mx[0], withFill<Lanes>(values, row, j, wordBits, fill));
+      }
     }
+    int i = vectors * kLanes;
     for (; i < chunk; ++i) {  // the last word's rows past its final whole vector
       if ((word >> i) & 1) {
         const Value v = loadScalar<Value>(values, row + i, Lanes::kStride);
