@@ -1,11 +1,16 @@
 package io.glutendelta.stats.batching;
 
 import io.glutendelta.stats.delta.StatsExpressionPlan;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.expressions.SpecializedGetters;
+import org.apache.spark.sql.catalyst.expressions.UnsafeRow;
+import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
@@ -13,11 +18,14 @@ import org.apache.spark.sql.types.StructType;
  * Buffers Spark rows of one open file into a reused Arrow batch. Only the fields of the input
  * schema are copied (field metadata says where each lives in the source row); after
  * {@link #reset()} the same vectors and buffers are written again, so steady state allocates
- * nothing.
+ * nothing. Flat leaves go through {@link FlatColumns} (straight memory copies from UnsafeRows);
+ * structs and wide decimals through a {@link FieldWriter} each.
  */
 public final class RowBatcher implements AutoCloseable {
   private final VectorSchemaRoot root;
+  private final FlatColumns flat;
   private final FieldWriter[] writers;
+  private final FieldVector[] writerVectors;
   private final int capacity;
   private int rows;
 
@@ -30,13 +38,31 @@ public final class RowBatcher implements AutoCloseable {
     this.root = VectorSchemaRoot.create(schema, allocator);
     try {
       StructField[] fields = inputSchema.fields();
-      this.writers = new FieldWriter[fields.length];
-      for (int i = 0; i < fields.length; i++) {
-        FieldVector v = root.getVector(i);
+      List<FieldWriter> slow = new ArrayList<>();
+      List<FieldVector> slowVectors = new ArrayList<>();
+      List<DataType> flatTypes = new ArrayList<>();
+      List<Integer> flatOrdinals = new ArrayList<>();
+      List<FieldVector> flatVectors = new ArrayList<>();
+      for (FieldVector v : root.getFieldVectors()) {
         v.setInitialCapacity(capacity);
-        writers[i] = FieldWriters.create(fields[i], sourceOrdinal(fields[i], i), numFields(fields[i]), v);
       }
       root.allocateNew();
+      for (int i = 0; i < fields.length; i++) {
+        FieldVector v = root.getVector(i);
+        if (FlatColumns.handles(fields[i].dataType())) {
+          flatTypes.add(fields[i].dataType());
+          flatOrdinals.add(sourceOrdinal(fields[i], i));
+          flatVectors.add(v);
+        } else {
+          slow.add(FieldWriters.create(fields[i], sourceOrdinal(fields[i], i), numFields(fields[i]), v));
+          slowVectors.add(v);
+        }
+      }
+      this.flat = new FlatColumns(flatTypes.toArray(new DataType[0]),
+          flatOrdinals.stream().mapToInt(Integer::intValue).toArray(),
+          flatVectors.toArray(new FieldVector[0]), capacity);
+      this.writers = slow.toArray(new FieldWriter[0]);
+      this.writerVectors = slowVectors.toArray(new FieldVector[0]);
     } catch (RuntimeException e) {
       root.close();
       throw e;
@@ -47,9 +73,21 @@ public final class RowBatcher implements AutoCloseable {
     return root.getSchema();
   }
 
-  /** Appends one row (in the layout the field ordinals refer to). */
+  /**
+   * Appends one row (in the layout the field ordinals refer to).
+   *
+   * @throws IllegalStateException when the batch is full (seal and reset it first)
+   */
   public void append(InternalRow row) {
     int index = rows;
+    if (index >= capacity) {
+      throw new IllegalStateException("batch is full (" + capacity + " rows): seal and reset it first");
+    }
+    if (row instanceof UnsafeRow u) {
+      flat.append(u, index);
+    } else {
+      flat.append((SpecializedGetters) row, index);
+    }
     for (FieldWriter w : writers) {
       w.write(row, index);
     }
@@ -66,16 +104,17 @@ public final class RowBatcher implements AutoCloseable {
 
   /** The buffered rows as a batch (valid until the next {@link #append} or {@link #reset}). */
   public VectorSchemaRoot seal() {
+    flat.seal(rows);
     root.setRowCount(rows);
     return root;
   }
 
   /** Empties the batch, keeping its buffers for the next rows. */
   public void reset() {
-    for (FieldVector v : root.getFieldVectors()) {
+    flat.reset(rows);
+    for (FieldVector v : writerVectors) {
       v.reset();
     }
-    root.setRowCount(0);
     rows = 0;
   }
 
