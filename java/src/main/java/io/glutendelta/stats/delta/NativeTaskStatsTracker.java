@@ -49,6 +49,9 @@ public final class NativeTaskStatsTracker implements WriteTaskStatsTracker {
 
   private final StatsExpressionPlan plan;
   private final Map<String, OpenFile> open = new LinkedHashMap<>();
+  /** newRow's last file: Delta passes the same path object for every row of a file. */
+  private String lastPath;
+  private OpenFile lastFile;
   private final ArrayDeque<RowBatcher> spare = new ArrayDeque<>();
   private final Map<String, String> results = new HashMap<>();
   private BufferAllocator allocator;
@@ -144,9 +147,14 @@ public final class NativeTaskStatsTracker implements WriteTaskStatsTracker {
       fallback.newRow(filePath, row);
       return;
     }
-    OpenFile f = open.get(filePath);
-    if (f == null) {
-      throw new IllegalStateException("newRow for a file that is not open: " + filePath);
+    OpenFile f = lastFile;
+    if (filePath != lastPath) {
+      f = open.get(filePath);
+      if (f == null) {
+        throw new IllegalStateException("newRow for a file that is not open: " + filePath);
+      }
+      lastPath = filePath;
+      lastFile = f;
     }
     f.batch.append(row);
     f.rows++;
@@ -183,6 +191,7 @@ public final class NativeTaskStatsTracker implements WriteTaskStatsTracker {
       return;
     }
     open.remove(filePath);
+    forgetLastFile();
     spare.push(f.batch);
     results.put(fileName, json);
     NativeStatsMetrics.filesNative.increment();
@@ -219,6 +228,11 @@ public final class NativeTaskStatsTracker implements WriteTaskStatsTracker {
         f.batch.reset();
       }
     }
+  }
+
+  private void forgetLastFile() {
+    lastPath = null;
+    lastFile = null;
   }
 
   /**
@@ -269,6 +283,7 @@ public final class NativeTaskStatsTracker implements WriteTaskStatsTracker {
       f.batch.close();
     }
     open.clear();
+    forgetLastFile();
     while (!spare.isEmpty()) {
       spare.pop().close();
     }
