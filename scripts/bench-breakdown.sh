@@ -4,5 +4,6 @@
 # Report in benchmarks/results/breakdown-<timestamp>/ and benchmarks/results/latest/breakdown/.
 #   scripts/bench-breakdown.sh             # 1 M rows, 7 repeats, ~2 min
 #   scripts/bench-breakdown.sh --rows 262144 --repeats 3
+#   scripts/bench-breakdown.sh --distinct-rows 1048576   # every row a distinct object (rows come from memory)
 source "$(dirname "$0")/bench-common.sh"
 exec java -Xmx3g $SPARK_JVM_FLAGS -cp "$BENCH_CP" io.glutendelta.stats.bench.breakdown.RowPathBreakdown "$@"
