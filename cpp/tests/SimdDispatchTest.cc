@@ -324,6 +324,7 @@ TEST_F(SimdTaskTest, storeSalesLikeBatchesGiveIdenticalResults) {
     std::vector<std::optional<int16_t>> shorts(static_cast<size_t>(rows));
     std::vector<std::optional<int8_t>> bytes(static_cast<size_t>(rows));
     std::vector<std::optional<int128_t>> prices(static_cast<size_t>(rows));
+    std::vector<std::optional<int128_t>> amounts(static_cast<size_t>(rows));
     std::vector<std::optional<int128_t>> wide(static_cast<size_t>(rows));
     for (size_t i = 0; i < static_cast<size_t>(rows); ++i) {
       const bool null = random() % 20 == 0;
@@ -336,17 +337,19 @@ TEST_F(SimdTaskTest, storeSalesLikeBatchesGiveIdenticalResults) {
       prices[i] = random() % 25 == 0
                       ? std::nullopt
                       : std::optional<int128_t>(static_cast<int64_t>(random() % 2000000) - 1000000);
+      amounts[i] = null ? std::nullopt
+                        : std::optional<int128_t>(static_cast<int64_t>(random() >> 8) - (1LL << 54));
       wide[i] = null ? std::nullopt : std::optional<int128_t>(pow10(30) * (int64_t(random() % 5) - 2));
     }
     batches.push_back(test::batchOf(
         {test::int32s("key", keys), test::dates("date", dates), test::int64s("ticket", tickets),
          test::timestamps("time", times, "UTC"), test::int16s("small", shorts),
          test::int8s("tiny", bytes), test::decimals("price", 7, 2, prices),
-         test::decimals("wide", 38, 0, wide)}));
+         test::decimals("amount", 18, 2, amounts), test::decimals("wide", 38, 0, wide)}));
   }
   simd::setActiveLevelForTesting(Level::kBaseline);
   const test::DecodedFile baseline = statsOf(batches);
-  ASSERT_EQ(baseline.leaves.size(), 8u);
+  ASSERT_EQ(baseline.leaves.size(), 9u);
   EXPECT_TRUE(baseline.leaves[0].hasMinMax && baseline.leaves[0].nullCount > 0);
   if (!hasAvx2()) {
     GTEST_SKIP() << "no AVX2 on this CPU: only the baseline path ran";
