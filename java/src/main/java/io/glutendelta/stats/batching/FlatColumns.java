@@ -50,6 +50,10 @@ final class FlatColumns {
   private final int wordsPerColumn;
   /** Per kind: the columns of that kind (indexes into the arrays below). */
   private final int[][] byKind = new int[KINDS][];
+  /** Per kind, per column of that kind: source ordinal, data address, first validity word. */
+  private final int[][] kindOrdinal = new int[KINDS][];
+  private final long[][] kindAddress = new long[KINDS][];
+  private final int[][] kindValidity = new int[KINDS][];
   private final int[] ordinal;
   private final int[] kind;
   /** float/double: the slot holds raw IEEE bits, the typed getter path must keep them. */
@@ -139,77 +143,105 @@ final class FlatColumns {
     for (int c = 0; c < n; c++) {
       byKind[kinds[c]][fill[kinds[c]]++] = c;
     }
+    // Fixed-width data buffers never move (the batch never outgrows its capacity).
+    for (int k = 0; k < KINDS; k++) {
+      int[] cols = byKind[k];
+      kindOrdinal[k] = new int[cols.length];
+      kindAddress[k] = new long[cols.length];
+      kindValidity[k] = new int[cols.length];
+      for (int i = 0; i < cols.length; i++) {
+        kindOrdinal[k][i] = ordinals[cols[i]];
+        kindAddress[k][i] = dataAddress[cols[i]];
+        kindValidity[k][i] = cols[i] * wordsPerColumn;
+      }
+    }
   }
 
   /** Copies row {@code index} of the batch from an UnsafeRow's memory. */
   void append(UnsafeRow row, int index) {
-    if (row.numFields() <= maxOrdinal) {
-      throw new IllegalStateException("row has " + row.numFields() + " fields, the stats input reads field "
+    int numFields = row.numFields();
+    if (numFields <= maxOrdinal) {
+      throw new IllegalStateException("row has " + numFields + " fields, the stats input reads field "
           + maxOrdinal);
     }
     Object base = row.getBaseObject();
     long start = row.getBaseOffset();
-    long slots = start + ((long) ((row.numFields() + 63) >>> 6) << 3);
+    long slots = start + ((long) ((numFields + 63) >>> 6) << 3);
+    long firstNulls = Platform.getLong(base, start);
     int word = index >>> 6;
     int bit = index & 63;
 
-    for (int c : byKind[WORD]) {
-      int o = ordinal[c];
-      Platform.putInt(null, dataAddress[c] + 4L * index, Platform.getInt(base, slots + 8L * o));
-      markValid(base, start, o, c, word, bit);
+    int[] ords = kindOrdinal[WORD];
+    long[] addrs = kindAddress[WORD];
+    int[] vbase = kindValidity[WORD];
+    for (int k = 0; k < ords.length; k++) {
+      int o = ords[k];
+      Platform.putInt(null, addrs[k] + 4L * index, Platform.getInt(base, slots + 8L * o));
+      validity[vbase[k] + word] |= valid(base, start, firstNulls, o) << bit;
     }
-    for (int c : byKind[LONG]) {
-      int o = ordinal[c];
-      Platform.putLong(null, dataAddress[c] + 8L * index, Platform.getLong(base, slots + 8L * o));
-      markValid(base, start, o, c, word, bit);
+    ords = kindOrdinal[LONG];
+    addrs = kindAddress[LONG];
+    vbase = kindValidity[LONG];
+    for (int k = 0; k < ords.length; k++) {
+      int o = ords[k];
+      Platform.putLong(null, addrs[k] + 8L * index, Platform.getLong(base, slots + 8L * o));
+      validity[vbase[k] + word] |= valid(base, start, firstNulls, o) << bit;
     }
-    for (int c : byKind[DECIMAL]) {
-      int o = ordinal[c];
+    ords = kindOrdinal[DECIMAL];
+    addrs = kindAddress[DECIMAL];
+    vbase = kindValidity[DECIMAL];
+    for (int k = 0; k < ords.length; k++) {
+      int o = ords[k];
       long unscaled = Platform.getLong(base, slots + 8L * o);
-      long at = dataAddress[c] + 16L * index;
+      long at = addrs[k] + 16L * index;
       Platform.putLong(null, at, unscaled);
       Platform.putLong(null, at + 8, unscaled >> 63);
-      markValid(base, start, o, c, word, bit);
+      validity[vbase[k] + word] |= valid(base, start, firstNulls, o) << bit;
     }
     for (int c : byKind[STRING]) {
       int o = ordinal[c];
-      long slot = Platform.getLong(base, slots + 8L * o);
-      if (isNull(base, start, o)) {
+      if (valid(base, start, firstNulls, o) == 0) {
         endString(c, index);
         continue;
       }
+      long slot = Platform.getLong(base, slots + 8L * o);
       int size = (int) slot;
-      long from = start + (slot >>> 32);
       long at = reserveString(c, size);
-      Platform.copyMemory(base, from, null, at, size);
+      Platform.copyMemory(base, start + (slot >>> 32), null, at, size);
       dataEnd[c] += size;
       endString(c, index);
       validity[c * wordsPerColumn + word] |= 1L << bit;
     }
-    for (int c : byKind[BYTE]) {
-      int o = ordinal[c];
-      Platform.putByte(null, dataAddress[c] + index, Platform.getByte(base, slots + 8L * o));
-      markValid(base, start, o, c, word, bit);
+    ords = kindOrdinal[BYTE];
+    addrs = kindAddress[BYTE];
+    vbase = kindValidity[BYTE];
+    for (int k = 0; k < ords.length; k++) {
+      int o = ords[k];
+      Platform.putByte(null, addrs[k] + index, Platform.getByte(base, slots + 8L * o));
+      validity[vbase[k] + word] |= valid(base, start, firstNulls, o) << bit;
     }
-    for (int c : byKind[SHORT]) {
-      int o = ordinal[c];
-      Platform.putShort(null, dataAddress[c] + 2L * index, Platform.getShort(base, slots + 8L * o));
-      markValid(base, start, o, c, word, bit);
+    ords = kindOrdinal[SHORT];
+    addrs = kindAddress[SHORT];
+    vbase = kindValidity[SHORT];
+    for (int k = 0; k < ords.length; k++) {
+      int o = ords[k];
+      Platform.putShort(null, addrs[k] + 2L * index, Platform.getShort(base, slots + 8L * o));
+      validity[vbase[k] + word] |= valid(base, start, firstNulls, o) << bit;
     }
-    for (int c : byKind[VALIDITY]) {
-      markValid(base, start, ordinal[c], c, word, bit);
+    ords = kindOrdinal[VALIDITY];
+    vbase = kindValidity[VALIDITY];
+    for (int k = 0; k < ords.length; k++) {
+      validity[vbase[k] + word] |= valid(base, start, firstNulls, ords[k]) << bit;
     }
   }
 
-  private static boolean isNull(Object base, long start, int o) {
-    return (Platform.getLong(base, start + ((long) (o >>> 6) << 3)) & (1L << (o & 63))) != 0;
-  }
-
-  /** Branch-free: sets the bit of a non-null value (null slots hold zeros, never read). */
-  private void markValid(Object base, long start, int o, int c, int word, int bit) {
-    long nullWord = Platform.getLong(base, start + ((long) (o >>> 6) << 3));
-    long valid = ~(nullWord >>> (o & 63)) & 1L;
-    validity[c * wordsPerColumn + word] |= valid << bit;
+  /**
+   * 1 when field {@code o} is not null, else 0 (branch-free; null slots hold zeros, never read).
+   * The first null word is loaded once per row: most rows have at most 64 fields.
+   */
+  private static long valid(Object base, long start, long firstNulls, int o) {
+    long nulls = o < 64 ? firstNulls : Platform.getLong(base, start + ((long) (o >>> 6) << 3));
+    return ~(nulls >>> o) & 1L; // a long shift uses the low 6 bits of o
   }
 
   /** Copies row {@code index} through the typed getters (rows that are not UnsafeRows). */
