@@ -39,6 +39,8 @@ import org.openjdk.jmh.annotations.Warmup;
 public class StatsPathBenchmark {
   public static final int BATCHES = 64;
   public static final int ROWS = 4096;
+  public static final String STREAMED = "streamed";
+  public static final String CACHED = "cached";
   /**
    * One root per fork: exported buffers must share a root with the exporting allocator, and JMH
    * does not order tear-downs, so each state closes only its own child allocator.
@@ -51,18 +53,39 @@ public class StatsPathBenchmark {
     @Param({"ints", "decimals", "strings", "timestamps", "nested", "wide"})
     public String family;
 
+    /**
+     * {@code streamed}: {@value #BATCHES} distinct batches (tens of MB: every batch comes from
+     * memory); {@code cached}: one batch {@value #BATCHES} times, in cache as the batch a
+     * columnar writer has just produced is. Both are worth knowing: the native engine is
+     * memory-bound on the first, compute-bound like the other paths on the second.
+     */
+    @Param({STREAMED})
+    public String batchSet;
+
     BufferAllocator allocator;
+    /** The batches of one operation, in order (may repeat one batch). */
     List<VectorSchemaRoot> roots;
+    private List<VectorSchemaRoot> owned;
 
     @Setup(Level.Trial)
     public void build() {
       allocator = ROOT.newChildAllocator("batches", 0, Long.MAX_VALUE);
-      roots = BatchFixtures.batches(BatchFixtures.family(family), allocator, BATCHES, ROWS, 42);
+      int distinct = switch (batchSet) {
+        case STREAMED -> BATCHES;
+        case CACHED -> 1;
+        default -> throw new IllegalArgumentException("batchSet must be streamed or cached, got " + batchSet);
+      };
+      List<VectorSchemaRoot> built = BatchFixtures.batches(BatchFixtures.family(family), allocator, distinct, ROWS, 42);
+      roots = new ArrayList<>(BATCHES);
+      for (int i = 0; i < BATCHES; i++) {
+        roots.add(built.get(i % distinct));
+      }
+      owned = built;
     }
 
     @TearDown(Level.Trial)
     public void free() {
-      roots.forEach(VectorSchemaRoot::close);
+      owned.forEach(VectorSchemaRoot::close);
       allocator.close();
     }
   }
