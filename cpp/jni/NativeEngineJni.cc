@@ -10,6 +10,7 @@
 #include "common/Exceptions.h"
 #include "exec/Task.h"
 #include "jni/JniCommon.h"
+#include "vector/BorrowedArray.h"
 
 namespace {
 
@@ -103,6 +104,11 @@ JNIEXPORT void JNICALL Java_io_glutendelta_stats_jni_NativeEngine_closeTask(
   delete &taskFrom(handle);
   return;
   JNI_METHOD_END()
+}
+
+JNIEXPORT jlong JNICALL Java_io_glutendelta_stats_jni_NativeEngine_borrowedReleaseFunction(
+    JNIEnv*, jclass) {
+  return reinterpret_cast<jlong>(&gds::releaseBorrowedArray);
 }
 
 } // extern "C"

@@ -4,11 +4,9 @@ import io.glutendelta.stats.jni.NativeEngine;
 import io.glutendelta.stats.jni.NativeLoader;
 import java.util.List;
 import java.util.Objects;
-import org.apache.arrow.c.ArrowArray;
 import org.apache.arrow.c.ArrowSchema;
 import org.apache.arrow.c.Data;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
 
@@ -25,28 +23,19 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * {@link io.glutendelta.stats.jni.NativeStatsException}.
  */
 public final class NativeStatsTask implements AutoCloseable {
-  /**
-   * Byte offset of {@code release} in the C ABI {@code struct ArrowArray} (after eight 8-byte
-   * fields: length, null_count, offset, n_buffers, n_children, buffers, children, dictionary).
-   * Read directly because {@code ArrowArray.snapshot()} allocates on every batch.
-   */
-  private static final long ARROW_ARRAY_RELEASE_OFFSET = 64;
-
-  private final BufferAllocator allocator;
   private final Schema schema;
   private final List<LeafColumn> leaves;
-  /** C Data struct reused for every exported batch; the native side moves its content out. */
-  private final ArrowArray exportStruct;
+  /** C Data tree reused for every batch: lends the root's buffers for one addBatch call. */
+  private final LentBatchExport export;
   private long handle;
   /** The last batch schema object that passed the layout check (roots are usually reused). */
   private Schema checkedBatchSchema;
 
-  private NativeStatsTask(BufferAllocator allocator, Schema schema, List<LeafColumn> leaves,
-      ArrowArray exportStruct, long handle) {
-    this.allocator = allocator;
+  private NativeStatsTask(Schema schema, List<LeafColumn> leaves,
+      LentBatchExport export, long handle) {
     this.schema = schema;
     this.leaves = leaves;
-    this.exportStruct = exportStruct;
+    this.export = export;
     this.handle = handle;
   }
 
@@ -62,7 +51,7 @@ public final class NativeStatsTask implements AutoCloseable {
     Objects.requireNonNull(schema, "schema");
     List<LeafColumn> leaves = SchemaLeaves.of(schema); // reject unsupported types before native code
     NativeLoader.load();
-    ArrowArray exportStruct = ArrowArray.allocateNew(allocator);
+    LentBatchExport export = new LentBatchExport(allocator, schema, NativeEngine.borrowedReleaseFunction());
     long handle = 0;
     try (ArrowSchema cSchema = ArrowSchema.allocateNew(allocator)) {
       Data.exportSchema(allocator, schema, null, cSchema);
@@ -76,9 +65,9 @@ public final class NativeStatsTask implements AutoCloseable {
       if (handle == 0) {
         throw new io.glutendelta.stats.jni.NativeStatsException("native createTask returned no handle");
       }
-      return new NativeStatsTask(allocator, schema, leaves, exportStruct, handle);
+      return new NativeStatsTask(schema, leaves, export, handle);
     } catch (RuntimeException | Error e) {
-      exportStruct.close();
+      export.close();
       throw e;
     }
   }
@@ -112,16 +101,11 @@ public final class NativeStatsTask implements AutoCloseable {
       SchemaLeaves.checkSameLayout(schema, batchSchema);
       checkedBatchSchema = batchSchema;
     }
-    // The schema was exported once at create; the batch goes out without a schema (null out-param).
-    Data.exportVectorSchemaRoot(allocator, root, null, exportStruct);
-    try {
-      NativeEngine.addBatch(h, fileId, exportStruct.memoryAddress(), 0L);
-    } finally {
-      // The native side moves and releases the batch, also on error; this safety net returns the
-      // buffers to the allocator should it ever not have taken ownership.
-      if (MemoryUtil.getLong(exportStruct.memoryAddress() + ARROW_ARRAY_RELEASE_OFFSET) != 0) {
-        exportStruct.release();
-      }
+    // The schema was exported once at create; the batch goes out without a schema. The engine
+    // releases the lent array before returning, also on error (the JNI layer owns it first).
+    NativeEngine.addBatch(h, fileId, export.export(root), 0L);
+    if (!export.released()) {
+      throw new io.glutendelta.stats.jni.NativeStatsException("native addBatch returned without releasing the batch");
     }
   }
 
@@ -171,7 +155,7 @@ public final class NativeStatsTask implements AutoCloseable {
     try {
       NativeEngine.closeTask(h);
     } finally {
-      exportStruct.close();
+      export.close();
     }
   }
 

@@ -53,4 +53,11 @@ public final class NativeEngine {
 
   /** Frees the task. The Java owner guarantees it is called at most once. */
   public static native void closeTask(long task);
+
+  /**
+   * Address of the C release callback for lent arrays ({@code ArrowArray.release}): it releases
+   * the live children and marks the struct released, freeing nothing. For producers that keep
+   * their buffers alive until {@link #addBatch} returns (the engine releases before returning).
+   */
+  public static native long borrowedReleaseFunction();
 }
