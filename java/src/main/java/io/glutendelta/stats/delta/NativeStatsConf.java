@@ -13,7 +13,11 @@ public final class NativeStatsConf {
   /** Rows buffered per open file before a batch is handed to the native engine. */
   public static final String BATCH_ROWS = "spark.glutendelta.stats.native.batchRows";
 
-  public static final int DEFAULT_BATCH_ROWS = 4096;
+  /**
+   * Small enough that a store_sales-wide batch (~240 KB) stays in a core's L2 cache next to the
+   * Parquet writer's own state; the per-batch hand-off (~2 µs) is negligible at this size.
+   */
+  public static final int DEFAULT_BATCH_ROWS = 1024;
 
   public static boolean isEnabled(SparkSession session) {
     return Boolean.parseBoolean(session.conf().get(ENABLED, "true").trim());
