@@ -164,7 +164,7 @@ public final class JmhSuite {
     md.append("\nThroughput in million values/s, median [min–max] over iterations.\n");
     Charts.groupedBars(dir.resolve("stats-path-throughput.png"), "Statistics path throughput (log scale)",
         "million values/s", List.of("native engine", "native → Delta JSON", "Delta tracker behind C2R", "Java columnar loop"),
-        chart, "0.#", true);
+        chart, "0", true);
     md.append("\n![throughput](stats-path-throughput.png)\n\n");
     for (String key : List.of("wide", "wide" + CACHED_SUFFIX)) {
       appendTargets(md, key, stats.get(key));

@@ -13,6 +13,7 @@ import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.CategoryAxis;
 import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.ValueAxis;
 import org.jfree.chart.labels.StandardCategoryItemLabelGenerator;
@@ -75,23 +76,37 @@ public final class Charts {
   public static void groupedBars(Path png, String title, String valueLabel, List<String> series,
       Map<String, double[]> valuesByCategory, String numberFormat, boolean logScale) {
     DefaultCategoryDataset ds = new DefaultCategoryDataset();
+    double smallest = Double.POSITIVE_INFINITY;
+    double largest = 0;
     for (Map.Entry<String, double[]> e : valuesByCategory.entrySet()) {
       for (int i = 0; i < series.size(); i++) {
         double v = e.getValue()[i];
         ds.addValue(Double.isNaN(v) ? null : (Number) v, series.get(i), e.getKey()); // NaN: not measured
+        if (v > 0) {
+          smallest = Math.min(smallest, v);
+          largest = Math.max(largest, v);
+        }
       }
     }
     ValueAxis axis = logScale ? new LogAxis(valueLabel) : new NumberAxis(valueLabel);
     CategoryPlot plot = new CategoryPlot(ds, new CategoryAxis(null), axis, null);
     BarRenderer bars = barRenderer(false);
-    if (logScale) {
-      bars.setBase(1e-3); // bars grow from below the smallest value instead of from 0
+    if (logScale && largest > 0) {
+      // Whole decades from the one below the smallest value; bars grow from there, not from 0.
+      double low = Math.pow(10, Math.floor(Math.log10(smallest)));
+      double high = Math.pow(10, Math.ceil(Math.log10(largest * 2)));
+      bars.setBase(low);
+      LogAxis log = (LogAxis) axis;
+      log.setRange(low, high);
+      log.setTickUnit(new NumberTickUnit(1));
+      log.setNumberFormatOverride(new DecimalFormat("#,##0.###"));
     }
+    bars.setDefaultItemLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 9));
     bars.setDefaultItemLabelGenerator(new StandardCategoryItemLabelGenerator("{2}", new DecimalFormat(numberFormat)));
     bars.setDefaultItemLabelsVisible(true);
     plot.setRenderer(bars);
     plot.setOrientation(PlotOrientation.VERTICAL);
-    save(png, finish(title, plot, series.size() > 1), Math.max(560, 120 * valuesByCategory.size()), 400);
+    save(png, finish(title, plot, series.size() > 1), Math.max(560, 140 * valuesByCategory.size()), 400);
   }
 
   private static BarRenderer barRenderer(boolean colourByCategory) {
