@@ -187,6 +187,44 @@ class RowBatcherTest {
     }
   }
 
+  /** Rows of more than 64 fields keep their null bits in several words: ordinals 63, 64, 69. */
+  @ParameterizedTest(name = "unsafeRows={0}")
+  @ValueSource(booleans = {true, false})
+  void nullBitsBeyondTheFirstWord(boolean unsafe) {
+    StructField[] wide = new StructField[70];
+    for (int i = 0; i < wide.length; i++) {
+      wide[i] = new StructField("c" + i, DataTypes.LongType, true, Metadata.empty());
+    }
+    StructType source = new StructType(wide);
+    int[] picked = {0, 63, 64, 69};
+    StructField[] in = new StructField[picked.length];
+    for (int i = 0; i < picked.length; i++) {
+      in[i] = new StructField("c" + picked[i], DataTypes.LongType, true, ord(picked[i]));
+    }
+    UnsafeProjection toUnsafe = UnsafeProjection.create(source);
+    try (BufferAllocator alloc = new RootAllocator(); RowBatcher b = new RowBatcher(new StructType(in), alloc, 16)) {
+      for (int r = 0; r < 16; r++) {
+        Object[] v = new Object[70];
+        for (int c = 0; c < 70; c++) {
+          v[c] = (r + c) % 3 == 0 ? null : (long) (r * 100 + c);
+        }
+        InternalRow row = new GenericInternalRow(v);
+        b.append(unsafe ? toUnsafe.apply(row) : row);
+      }
+      VectorSchemaRoot root = b.seal();
+      for (int i = 0; i < picked.length; i++) {
+        org.apache.arrow.vector.BigIntVector vec = (org.apache.arrow.vector.BigIntVector) root.getVector(i);
+        for (int r = 0; r < 16; r++) {
+          boolean isNull = (r + picked[i]) % 3 == 0;
+          assertEquals(isNull, vec.isNull(r), "c" + picked[i] + " row " + r);
+          if (!isNull) {
+            assertEquals(r * 100L + picked[i], vec.get(r));
+          }
+        }
+      }
+    }
+  }
+
   @Test
   void reuseKeepsBuffers() {
     try (BufferAllocator alloc = new RootAllocator(); RowBatcher b = new RowBatcher(INPUT, alloc, 100)) {
