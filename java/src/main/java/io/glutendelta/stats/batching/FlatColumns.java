@@ -46,7 +46,6 @@ final class FlatColumns {
   private static final int VALIDITY = 6;  // only the null count is needed
   private static final int KINDS = 7;
 
-  private final int capacity;
   private final int wordsPerColumn;
   /** Per kind: the columns of that kind (indexes into the arrays below). */
   private final int[][] byKind = new int[KINDS][];
@@ -100,7 +99,6 @@ final class FlatColumns {
    */
   FlatColumns(DataType[] types, int[] ordinals, FieldVector[] vectors, int capacity) {
     int n = types.length;
-    this.capacity = capacity;
     this.wordsPerColumn = (capacity + 63) >>> 6;
     this.ordinal = ordinals.clone();
     this.vectors = vectors.clone();
@@ -326,9 +324,5 @@ final class FlatColumns {
       Arrays.fill(validity, c * wordsPerColumn, c * wordsPerColumn + used, 0L);
       dataEnd[c] = 0;
     }
-  }
-
-  int capacity() {
-    return capacity;
   }
 }
