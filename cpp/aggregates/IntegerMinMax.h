@@ -78,14 +78,18 @@ struct IntegerMinMaxOperation {
     }
   }
 
-  // Rows [begin, begin + n), all valid, 0 < n <= 64.
-  static void reduceAll(const uint8_t* values, int64_t begin, int n, L& lo, L& hi) {
-    L mn[kLanes];
-    L mx[kLanes];
+  static void startLanes(L (&mn)[kLanes], L (&mx)[kLanes]) {
     for (int j = 0; j < kLanes; ++j) {
       mn[j] = highest();
       mx[j] = lowest();
     }
+  }
+
+  // Rows [begin, begin + n), all valid, 0 < n <= 64.
+  static void reduceAll(const uint8_t* values, int64_t begin, int n, L& lo, L& hi) {
+    L mn[kLanes];
+    L mx[kLanes];
+    startLanes(mn, mx);
     int i = 0;
     for (; i + kLanes <= n; i += kLanes) {
       for (int j = 0; j < kLanes; ++j) {
@@ -112,10 +116,7 @@ struct IntegerMinMaxOperation {
     }
     L mn[kLanes];
     L mx[kLanes];
-    for (int j = 0; j < kLanes; ++j) {
-      mn[j] = highest();
-      mx[j] = lowest();
-    }
+    startLanes(mn, mx);
     int i = 0;
     for (; i + kLanes <= n; i += kLanes) {
       for (int j = 0; j < kLanes; ++j) {
