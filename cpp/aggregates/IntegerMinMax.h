@@ -85,24 +85,31 @@ struct IntegerMinMaxOperation {
     }
   }
 
+  // step(row, lane) for rows [0, n): rows go round the kLanes lanes, the < kLanes leftover rows
+  // to lane 0. The lane loop has a constant trip count, so each lane stays in its own register.
+  template <typename Step>
+  static void overLanes(int n, Step&& step) {
+    int i = 0;
+    for (; i + kLanes <= n; i += kLanes) {
+      for (int j = 0; j < kLanes; ++j) {
+        step(i + j, j);
+      }
+    }
+    for (; i < n; ++i) {
+      step(i, 0);
+    }
+  }
+
   // Rows [begin, begin + n), all valid, 0 < n <= 64.
   static void reduceAll(const uint8_t* values, int64_t begin, int n, L& lo, L& hi) {
     L mn[kLanes];
     L mx[kLanes];
     startLanes(mn, mx);
-    int i = 0;
-    for (; i + kLanes <= n; i += kLanes) {
-      for (int j = 0; j < kLanes; ++j) {
-        const L v = load(values, begin + i + j);
-        mn[j] = v < mn[j] ? v : mn[j];
-        mx[j] = v > mx[j] ? v : mx[j];
-      }
-    }
-    for (int k = 1; k < kLanes && i < n; ++k, ++i) {  // the < kLanes leftover rows
-      const L v = load(values, begin + i);
-      mn[0] = v < mn[0] ? v : mn[0];
-      mx[0] = v > mx[0] ? v : mx[0];
-    }
+    overLanes(n, [&](int row, int j) {
+      const L v = load(values, begin + row);
+      mn[j] = v < mn[j] ? v : mn[j];
+      mx[j] = v > mx[j] ? v : mx[j];
+    });
     finish(mn, mx, lo, hi);
   }
 
@@ -117,25 +124,14 @@ struct IntegerMinMaxOperation {
     L mn[kLanes];
     L mx[kLanes];
     startLanes(mn, mx);
-    int i = 0;
-    for (; i + kLanes <= n; i += kLanes) {
-      for (int j = 0; j < kLanes; ++j) {
-        const L v = load(values, begin + i + j);
-        const L keep = static_cast<L>(masks[i + j]);
-        const L forMin = (v & keep) | (highest() & ~keep);
-        const L forMax = (v & keep) | (lowest() & ~keep);
-        mn[j] = forMin < mn[j] ? forMin : mn[j];
-        mx[j] = forMax > mx[j] ? forMax : mx[j];
-      }
-    }
-    for (int k = 1; k < kLanes && i < n; ++k, ++i) {  // the < kLanes leftover rows
-      const L v = load(values, begin + i);
-      const L keep = static_cast<L>(masks[i]);
+    overLanes(n, [&](int row, int j) {
+      const L v = load(values, begin + row);
+      const L keep = static_cast<L>(masks[row]);
       const L forMin = (v & keep) | (highest() & ~keep);
       const L forMax = (v & keep) | (lowest() & ~keep);
-      mn[0] = forMin < mn[0] ? forMin : mn[0];
-      mx[0] = forMax > mx[0] ? forMax : mx[0];
-    }
+      mn[j] = forMin < mn[j] ? forMin : mn[j];
+      mx[j] = forMax > mx[j] ? forMax : mx[j];
+    });
     finish(mn, mx, lo, hi);
   }
 
