@@ -26,16 +26,25 @@ import org.apache.spark.unsafe.types.UTF8String;
 /**
  * The top-level leaves of a batch whose Arrow layout is a plain copy of what an UnsafeRow holds
  * in its 8-byte slot (integers, floats, date, timestamps, decimals up to precision 18, strings,
- * and null-count-only leaves). Instead of one virtual {@code setSafe} per value, rows are copied
- * straight from the row's memory into the vectors' buffers, one tight loop per physical width,
- * and validity bits are gathered in Java words and stored once when the batch is sealed. That is
- * where the row path spent most of its time (see benchmarks/results/latest/breakdown).
+ * and null-count-only leaves).
+ *
+ * <p>Rows are not scattered into the column buffers one value at a time. Each row's null words
+ * and fixed slots are copied, in one piece, into a small staging block of {@value #BLOCK} rows;
+ * when the block is full it is transposed column by column: one tight loop per column, reading
+ * a strided slot and writing contiguous Arrow values, the validity word built in a register.
+ * The block (a few KiB) stays in L1 while it is transposed, and each column buffer is written in
+ * runs of {@value #BLOCK} values instead of 23 interleaved streams per row. String bytes live in
+ * the row's variable region, which the writer reuses for the next row, so they are copied at
+ * append time. Rows that are not UnsafeRows are staged through the typed getters in the same
+ * layout, so both kinds of rows may share a batch.
  *
  * <p>The buffers are sized for the batch capacity once; the caller never appends past it. Only
- * string data grows (and keeps its size for later batches). Rows that are not UnsafeRows take
- * the same buffers through the typed getters.
+ * string data grows (and keeps its size for later batches).
  */
 final class FlatColumns {
+  /** Rows per staging block: one validity word per column. */
+  static final int BLOCK = 64;
+
   // Physical kinds: how a slot becomes Arrow values.
   private static final int BYTE = 0;
   private static final int SHORT = 1;
@@ -67,6 +76,14 @@ final class FlatColumns {
   /** Validity bits of column c at [c * wordsPerColumn, (c + 1) * wordsPerColumn). */
   private final long[] validity;
   private final int maxOrdinal;
+  /** Staged row: {@code nullWords} null words (ordinals 0..maxOrdinal), then slots 0..maxOrdinal. */
+  private final int nullWords;
+  private final int stride;
+  /** {@value #BLOCK} staged rows, {@code stride} longs each. */
+  private final long[] staging;
+  /** Per ordinal (0..64 * nullWords): its null bits in the block being transposed. */
+  private final long[] blockNulls;
+  private final long[] nullScratch = new long[BLOCK];
 
   static boolean handles(DataType t) {
     return kindOf(t) >= 0;
@@ -134,6 +151,10 @@ final class FlatColumns {
       dataAddress[c] = v.getDataBufferAddress();
     }
     this.maxOrdinal = max;
+    this.nullWords = (max + 64) >>> 6;
+    this.stride = nullWords + max + 1;
+    this.staging = new long[BLOCK * stride];
+    this.blockNulls = new long[nullWords << 6];
     for (int k = 0; k < KINDS; k++) {
       byKind[k] = new int[counts[k]];
     }
@@ -155,7 +176,7 @@ final class FlatColumns {
     }
   }
 
-  /** Copies row {@code index} of the batch from an UnsafeRow's memory. */
+  /** Stages row {@code index} of the batch from an UnsafeRow's memory. */
   void append(UnsafeRow row, int index) {
     int numFields = row.numFields();
     if (numFields <= maxOrdinal) {
@@ -164,110 +185,54 @@ final class FlatColumns {
     }
     Object base = row.getBaseObject();
     long start = row.getBaseOffset();
-    long slots = start + ((long) ((numFields + 63) >>> 6) << 3);
-    long firstNulls = Platform.getLong(base, start);
-    int word = index >>> 6;
-    int bit = index & 63;
-
-    int[] ords = kindOrdinal[WORD];
-    long[] addrs = kindAddress[WORD];
-    int[] vbase = kindValidity[WORD];
-    for (int k = 0; k < ords.length; k++) {
-      int o = ords[k];
-      Platform.putInt(null, addrs[k] + 4L * index, Platform.getInt(base, slots + 8L * o));
-      validity[vbase[k] + word] |= valid(base, start, firstNulls, o) << bit;
-    }
-    ords = kindOrdinal[LONG];
-    addrs = kindAddress[LONG];
-    vbase = kindValidity[LONG];
-    for (int k = 0; k < ords.length; k++) {
-      int o = ords[k];
-      Platform.putLong(null, addrs[k] + 8L * index, Platform.getLong(base, slots + 8L * o));
-      validity[vbase[k] + word] |= valid(base, start, firstNulls, o) << bit;
-    }
-    ords = kindOrdinal[DECIMAL];
-    addrs = kindAddress[DECIMAL];
-    vbase = kindValidity[DECIMAL];
-    for (int k = 0; k < ords.length; k++) {
-      int o = ords[k];
-      long unscaled = Platform.getLong(base, slots + 8L * o);
-      long at = addrs[k] + 16L * index;
-      Platform.putLong(null, at, unscaled);
-      Platform.putLong(null, at + 8, unscaled >> 63);
-      validity[vbase[k] + word] |= valid(base, start, firstNulls, o) << bit;
+    int at = (index & (BLOCK - 1)) * stride;
+    long to = Platform.LONG_ARRAY_OFFSET + 8L * at;
+    int rowNullWords = (numFields + 63) >>> 6;
+    if (rowNullWords == nullWords) {
+      Platform.copyMemory(base, start, staging, to, 8L * stride);
+    } else { // the row has more null words than the ordinals we read need
+      Platform.copyMemory(base, start, staging, to, 8L * nullWords);
+      Platform.copyMemory(base, start + 8L * rowNullWords, staging, to + 8L * nullWords,
+          8L * (stride - nullWords));
     }
     for (int c : byKind[STRING]) {
       int o = ordinal[c];
-      if (valid(base, start, firstNulls, o) == 0) {
-        endString(c, index);
-        continue;
+      if ((staging[at + (o >>> 6)] >>> o & 1L) == 0) {
+        long slot = staging[at + nullWords + o];
+        int size = (int) slot;
+        long dst = reserveString(c, size);
+        Platform.copyMemory(base, start + (slot >>> 32), null, dst, size);
+        dataEnd[c] += size;
       }
-      long slot = Platform.getLong(base, slots + 8L * o);
-      int size = (int) slot;
-      long at = reserveString(c, size);
-      Platform.copyMemory(base, start + (slot >>> 32), null, at, size);
-      dataEnd[c] += size;
       endString(c, index);
-      validity[c * wordsPerColumn + word] |= 1L << bit;
     }
-    ords = kindOrdinal[BYTE];
-    addrs = kindAddress[BYTE];
-    vbase = kindValidity[BYTE];
-    for (int k = 0; k < ords.length; k++) {
-      int o = ords[k];
-      Platform.putByte(null, addrs[k] + index, Platform.getByte(base, slots + 8L * o));
-      validity[vbase[k] + word] |= valid(base, start, firstNulls, o) << bit;
-    }
-    ords = kindOrdinal[SHORT];
-    addrs = kindAddress[SHORT];
-    vbase = kindValidity[SHORT];
-    for (int k = 0; k < ords.length; k++) {
-      int o = ords[k];
-      Platform.putShort(null, addrs[k] + 2L * index, Platform.getShort(base, slots + 8L * o));
-      validity[vbase[k] + word] |= valid(base, start, firstNulls, o) << bit;
-    }
-    ords = kindOrdinal[VALIDITY];
-    vbase = kindValidity[VALIDITY];
-    for (int k = 0; k < ords.length; k++) {
-      validity[vbase[k] + word] |= valid(base, start, firstNulls, ords[k]) << bit;
+    if ((index & (BLOCK - 1)) == BLOCK - 1) {
+      transpose(index - (BLOCK - 1), BLOCK);
     }
   }
 
-  /**
-   * 1 when field {@code o} is not null, else 0 (branch-free; null slots hold zeros, never read).
-   * The first null word is loaded once per row: most rows have at most 64 fields.
-   */
-  private static long valid(Object base, long start, long firstNulls, int o) {
-    long nulls = o < 64 ? firstNulls : Platform.getLong(base, start + ((long) (o >>> 6) << 3));
-    return ~(nulls >>> o) & 1L; // a long shift uses the low 6 bits of o
-  }
-
-  /** Copies row {@code index} through the typed getters (rows that are not UnsafeRows). */
+  /** Stages row {@code index} through the typed getters (rows that are not UnsafeRows). */
   void append(SpecializedGetters row, int index) {
-    int word = index >>> 6;
-    long bit = 1L << (index & 63);
+    int at = (index & (BLOCK - 1)) * stride;
+    Arrays.fill(staging, at, at + nullWords, 0L);
     for (int c = 0; c < vectors.length; c++) {
       int o = ordinal[c];
+      int slot = at + nullWords + o;
       int kind = this.kind[c];
       if (row.isNullAt(o)) {
+        staging[at + (o >>> 6)] |= 1L << o;
+        staging[slot] = 0;
         if (kind == STRING) {
           endString(c, index);
         }
         continue;
       }
-      long at = dataAddress[c];
       switch (kind) {
-        case BYTE -> Platform.putByte(null, at + index, row.getByte(o));
-        case SHORT -> Platform.putShort(null, at + 2L * index, row.getShort(o));
-        case WORD -> Platform.putInt(null, at + 4L * index, floating[c]
-            ? Float.floatToRawIntBits(row.getFloat(o)) : row.getInt(o));
-        case LONG -> Platform.putLong(null, at + 8L * index, floating[c]
-            ? Double.doubleToRawLongBits(row.getDouble(o)) : row.getLong(o));
-        case DECIMAL -> {
-          long unscaled = row.getDecimal(o, precision[c], scale[c]).toUnscaledLong();
-          Platform.putLong(null, at + 16L * index, unscaled);
-          Platform.putLong(null, at + 16L * index + 8, unscaled >> 63);
-        }
+        case BYTE -> staging[slot] = row.getByte(o);
+        case SHORT -> staging[slot] = row.getShort(o);
+        case WORD -> staging[slot] = floating[c] ? Float.floatToRawIntBits(row.getFloat(o)) : row.getInt(o);
+        case LONG -> staging[slot] = floating[c] ? Double.doubleToRawLongBits(row.getDouble(o)) : row.getLong(o);
+        case DECIMAL -> staging[slot] = row.getDecimal(o, precision[c], scale[c]).toUnscaledLong();
         case STRING -> {
           UTF8String s = row.getUTF8String(o);
           int size = s.numBytes();
@@ -278,7 +243,105 @@ final class FlatColumns {
         }
         default -> { }
       }
-      validity[c * wordsPerColumn + word] |= bit;
+    }
+    if ((index & (BLOCK - 1)) == BLOCK - 1) {
+      transpose(index - (BLOCK - 1), BLOCK);
+    }
+  }
+
+  /**
+   * Writes the {@code rows} staged rows as batch rows {@code first ..}: values of every fixed
+   * width column and the validity word of every column ({@code first} is a multiple of 64).
+   */
+  private void transpose(int first, int rows) {
+    int word = first >>> 6;
+    transposeNulls(rows);
+    int[] ords = kindOrdinal[WORD];
+    long[] addrs = kindAddress[WORD];
+    int[] vbase = kindValidity[WORD];
+    for (int k = 0; k < ords.length; k++) {
+      int o = ords[k];
+      long to = addrs[k] + 4L * first;
+      for (int r = 0, s = nullWords + o; r < rows; r++, s += stride) {
+        Platform.putInt(null, to + 4L * r, (int) staging[s]);
+      }
+      validity[vbase[k] + word] = validWord(o, rows);
+    }
+    ords = kindOrdinal[LONG];
+    addrs = kindAddress[LONG];
+    vbase = kindValidity[LONG];
+    for (int k = 0; k < ords.length; k++) {
+      int o = ords[k];
+      long to = addrs[k] + 8L * first;
+      for (int r = 0, s = nullWords + o; r < rows; r++, s += stride) {
+        Platform.putLong(null, to + 8L * r, staging[s]);
+      }
+      validity[vbase[k] + word] = validWord(o, rows);
+    }
+    ords = kindOrdinal[DECIMAL];
+    addrs = kindAddress[DECIMAL];
+    vbase = kindValidity[DECIMAL];
+    for (int k = 0; k < ords.length; k++) {
+      int o = ords[k];
+      long to = addrs[k] + 16L * first;
+      for (int r = 0, s = nullWords + o; r < rows; r++, s += stride) {
+        long unscaled = staging[s];
+        Platform.putLong(null, to + 16L * r, unscaled);
+        Platform.putLong(null, to + 16L * r + 8, unscaled >> 63);
+      }
+      validity[vbase[k] + word] = validWord(o, rows);
+    }
+    ords = kindOrdinal[BYTE];
+    addrs = kindAddress[BYTE];
+    vbase = kindValidity[BYTE];
+    for (int k = 0; k < ords.length; k++) {
+      int o = ords[k];
+      long to = addrs[k] + first;
+      for (int r = 0, s = nullWords + o; r < rows; r++, s += stride) {
+        Platform.putByte(null, to + r, (byte) staging[s]);
+      }
+      validity[vbase[k] + word] = validWord(o, rows);
+    }
+    ords = kindOrdinal[SHORT];
+    addrs = kindAddress[SHORT];
+    vbase = kindValidity[SHORT];
+    for (int k = 0; k < ords.length; k++) {
+      int o = ords[k];
+      long to = addrs[k] + 2L * first;
+      for (int r = 0, s = nullWords + o; r < rows; r++, s += stride) {
+        Platform.putShort(null, to + 2L * r, (short) staging[s]);
+      }
+      validity[vbase[k] + word] = validWord(o, rows);
+    }
+    validityOnly(STRING, word, rows);
+    validityOnly(VALIDITY, word, rows);
+  }
+
+  /** Columns whose values are not transposed (strings: copied at append; null-count-only leaves). */
+  private void validityOnly(int kind, int word, int rows) {
+    int[] ords = kindOrdinal[kind];
+    int[] vbase = kindValidity[kind];
+    for (int k = 0; k < ords.length; k++) {
+      validity[vbase[k] + word] = validWord(ords[k], rows);
+    }
+  }
+
+  /** Validity of ordinal {@code o} for the block just transposed (rows past its end are 0). */
+  private long validWord(int o, int rows) {
+    return ~blockNulls[o] & (rows == BLOCK ? -1L : (1L << rows) - 1);
+  }
+
+  /**
+   * Turns the staged rows' null words into one word per ordinal ({@link #blockNulls}: bit r set
+   * when row r is null there), 64 ordinals at a time through a bit-matrix transpose.
+   */
+  private void transposeNulls(int rows) {
+    for (int w = 0; w < nullWords; w++) {
+      for (int r = 0, s = w; r < rows; r++, s += stride) {
+        nullScratch[r] = staging[s];
+      }
+      BitMatrix.transpose64(nullScratch); // rows past 'rows' are stale: masked in validWord
+      System.arraycopy(nullScratch, 0, blockNulls, w << 6, 64);
     }
   }
 
@@ -303,6 +366,10 @@ final class FlatColumns {
 
   /** Stores the gathered validity and the value counts: the vectors then hold {@code rows} rows. */
   void seal(int rows) {
+    int staged = rows & (BLOCK - 1);
+    if (staged != 0) {
+      transpose(rows - staged, staged);
+    }
     long bytes = (rows + 7) >>> 3;
     for (int c = 0; c < vectors.length; c++) {
       FieldVector v = vectors[c];
@@ -317,12 +384,8 @@ final class FlatColumns {
     }
   }
 
-  /** Forgets the rows; the buffers stay for the next batch. */
-  void reset(int rows) {
-    int used = (rows + 63) >>> 6;
-    for (int c = 0; c < vectors.length; c++) {
-      Arrays.fill(validity, c * wordsPerColumn, c * wordsPerColumn + used, 0L);
-      dataEnd[c] = 0;
-    }
+  /** Forgets the rows; the buffers stay for the next batch (validity words are overwritten whole). */
+  void reset() {
+    Arrays.fill(dataEnd, 0L);
   }
 }

@@ -18,7 +18,7 @@ import org.apache.spark.sql.types.StructType;
  * Buffers Spark rows of one open file into a reused Arrow batch. Only the fields of the input
  * schema are copied (field metadata says where each lives in the source row); after
  * {@link #reset()} the same vectors and buffers are written again, so steady state allocates
- * nothing. Flat leaves go through {@link FlatColumns} (straight memory copies from UnsafeRows);
+ * nothing. Flat leaves go through {@link FlatColumns} (rows staged whole, transposed per column);
  * structs and wide decimals through a {@link FieldWriter} each.
  */
 public final class RowBatcher implements AutoCloseable {
@@ -111,7 +111,7 @@ public final class RowBatcher implements AutoCloseable {
 
   /** Empties the batch, keeping its buffers for the next rows. */
   public void reset() {
-    flat.reset(rows);
+    flat.reset();
     for (FieldVector v : writerVectors) {
       v.reset();
     }

@@ -145,14 +145,20 @@ class RowBatcherTest {
     };
   }
 
-  @ParameterizedTest(name = "unsafeRows={0}")
-  @ValueSource(booleans = {true, false})
-  void flatTypesCopyExactlyAcrossReusedBatches(boolean unsafe) {
+  /**
+   * Rows: UnsafeRows, generic rows, or both alternating in one batch. Capacities: one staging
+   * block exactly, and several blocks with a partial one at the end.
+   */
+  @ParameterizedTest(name = "rows={0} capacity={1}")
+  @org.junit.jupiter.params.provider.CsvSource({"unsafe,64", "generic,64", "mixed,64", "unsafe,200",
+      "generic,200", "mixed,200"})
+  void flatTypesCopyExactlyAcrossReusedBatches(String rows, int capacity) {
     java.util.SplittableRandom rnd = new java.util.SplittableRandom(7);
     UnsafeProjection toUnsafe = UnsafeProjection.create(FLAT);
-    try (BufferAllocator alloc = new RootAllocator(); RowBatcher b = new RowBatcher(FLAT, alloc, 64)) {
+    try (BufferAllocator alloc = new RootAllocator(); RowBatcher b = new RowBatcher(FLAT, alloc, capacity)) {
       for (int batch = 0; batch < 4; batch++) {
-        int n = batch == 3 ? 17 : 64; // the last batch partial: stale bits past it must not matter
+        // the last batch partial: stale bits and staged rows past it must not matter
+        int n = batch == 3 ? capacity * 3 / 4 - 31 : capacity;
         Object[][] expected = new Object[n][];
         for (int r = 0; r < n; r++) {
           expected[r] = new Object[FLAT.fields().length];
@@ -160,9 +166,10 @@ class RowBatcherTest {
             expected[r][c] = flatValue(c, rnd);
           }
           InternalRow row = new GenericInternalRow(expected[r].clone());
+          boolean unsafe = rows.equals("unsafe") || rows.equals("mixed") && (r + batch) % 2 == 0;
           b.append(unsafe ? toUnsafe.apply(row) : row);
         }
-        if (n == 64) {
+        if (n == capacity) {
           assertThrows(IllegalStateException.class, () -> b.append(new GenericInternalRow(new Object[13])));
         }
         VectorSchemaRoot root = b.seal();

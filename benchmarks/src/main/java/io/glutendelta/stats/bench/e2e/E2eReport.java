@@ -63,6 +63,8 @@ final class E2eReport {
       md.append('\n');
     }
 
+    appendCpuTable(md, opts, results);
+
     if (opts.modes.contains(WriteMode.OFF)) {
       md.append("\n## Statistics overhead share\n\n")
           .append("(median(mode) − median(off)) / median(mode): the part of the write spent on statistics.\n\n")
@@ -140,6 +142,49 @@ final class E2eReport {
       ResultsDir.publishLatest(opts.resultsDir, "e2e", dir);
     }
     return dir;
+  }
+
+  /**
+   * Process CPU and GC seconds per write. Wall time alone cannot tell extra work from extra
+   * waiting; with the executors inside this JVM, CPU time can.
+   */
+  private static void appendCpuTable(StringBuilder md, E2eOptions opts, E2eResults results) {
+    md.append("\n## CPU and GC time per write (whole process, seconds: median [min–max])\n\n")
+        .append("Local mode: executor threads, GC and JIT are all in this JVM, so CPU time counts the ")
+        .append("work a write caused on every thread; GC is what the collectors report.\n\n| table |");
+    for (WriteMode m : opts.modes) {
+      md.append(" CPU ").append(m.label()).append(" |");
+    }
+    for (WriteMode m : opts.modes) {
+      md.append(" GC ").append(m.label()).append(" |");
+    }
+    List<String[]> ratios = ratioColumns(opts.modes);
+    for (String[] r : ratios) {
+      md.append(" CPU ").append(r[0]).append('/').append(r[1]).append(" |");
+    }
+    md.append("\n|---|").append("---:|".repeat(2 * opts.modes.size() + ratios.size())).append('\n');
+    for (Map.Entry<String, E2eResults.TableInfo> e : results.tables().entrySet()) {
+      E2eResults.TableInfo t = e.getValue();
+      md.append("| ").append(e.getKey()).append(" |");
+      for (WriteMode m : opts.modes) {
+        md.append(cell(t.cpuSeconds.get(m)));
+      }
+      for (WriteMode m : opts.modes) {
+        md.append(cell(t.gcSeconds.get(m)));
+      }
+      for (String[] r : ratios) {
+        Samples num = t.cpuSeconds.get(WriteMode.parse(r[0]));
+        Samples den = t.cpuSeconds.get(WriteMode.parse(r[1]));
+        md.append(num == null || den == null ? " – |"
+            : String.format(Locale.ROOT, " %.3f |", num.median() / den.median()));
+      }
+      md.append('\n');
+    }
+  }
+
+  private static String cell(Samples s) {
+    return s == null || s.count() == 0 ? " – |"
+        : String.format(Locale.ROOT, " %.2f [%.2f–%.2f] |", s.median(), s.min(), s.max());
   }
 
   /** Ratio columns worth showing for the modes of this run: native/vanilla, native/off, vanilla/off. */

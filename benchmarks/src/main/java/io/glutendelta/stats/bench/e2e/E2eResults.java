@@ -16,13 +16,16 @@ public final class E2eResults {
     public int statsComparisons;
     public final List<String> statsMismatches = new ArrayList<>();
     public final Map<WriteMode, Samples> seconds = new EnumMap<>(WriteMode.class);
+    /** CPU seconds of the whole process (local mode: executors included) and GC seconds per write. */
+    public final Map<WriteMode, Samples> cpuSeconds = new EnumMap<>(WriteMode.class);
+    public final Map<WriteMode, Samples> gcSeconds = new EnumMap<>(WriteMode.class);
     /** Native-path activity seen during NATIVE writes (files finished by the engine), or -1 if unknown. */
     public long nativeFilesSeen = -1;
   }
 
   private final Map<String, TableInfo> tables = new LinkedHashMap<>();
   /** Raw log lines: round, table, mode, seconds (warm-up included, flagged). */
-  private final List<String> rawCsv = new ArrayList<>(List.of("round,warmup,table,mode,seconds,files,stats_files"));
+  private final List<String> rawCsv = new ArrayList<>(List.of("round,warmup,table,mode,seconds,cpu_seconds,gc_seconds,files,stats_files"));
 
   public TableInfo table(String name) {
     return tables.computeIfAbsent(name, k -> new TableInfo());
@@ -33,11 +36,16 @@ public final class E2eResults {
   }
 
   public void record(int round, boolean warmup, String table, WriteMode mode, double seconds,
-      DeltaLogStats stats) {
-    rawCsv.add(String.format(java.util.Locale.ROOT, "%d,%b,%s,%s,%.3f,%d,%d", round, warmup, table,
-        mode.label(), seconds, stats.files(), stats.stats().size()));
+      double cpuSeconds, double gcSeconds, DeltaLogStats stats) {
+    rawCsv.add(String.format(java.util.Locale.ROOT, "%d,%b,%s,%s,%.3f,%.3f,%.3f,%d,%d", round, warmup, table,
+        mode.label(), seconds, cpuSeconds, gcSeconds, stats.files(), stats.stats().size()));
     if (!warmup) {
-      table(table).seconds.computeIfAbsent(mode, m -> new Samples()).add(seconds);
+      TableInfo t = table(table);
+      t.seconds.computeIfAbsent(mode, m -> new Samples()).add(seconds);
+      if (!Double.isNaN(cpuSeconds)) {
+        t.cpuSeconds.computeIfAbsent(mode, m -> new Samples()).add(cpuSeconds);
+      }
+      t.gcSeconds.computeIfAbsent(mode, m -> new Samples()).add(gcSeconds);
     }
   }
 
