@@ -88,13 +88,14 @@ public final class DeltaWriteBenchmark {
           ProcessClock c0 = ProcessClock.now();
           long t0 = System.nanoTime();
           source.write().format("delta").save(target.toString());
-          double secs = (System.nanoTime() - t0) / 1e9;
+          long t1 = System.nanoTime();
+          double secs = (t1 - t0) / 1e9;
           ProcessClock c1 = ProcessClock.now();
           NativeStatsMetrics.Snapshot used = NativeStatsMetrics.snapshot().minus(before);
           checkPath(results.table(table), table, mode, used);
           DeltaLogStats stats = DeltaLogStats.read(target);
           Dirs.deleteRecursively(target);
-          results.record(round, warmup, table, mode, secs, c1.cpuSecondsSince(c0), c1.gcSecondsSince(c0), stats);
+          results.record(round, warmup, table, mode, t0, t1, c1.cpuSecondsSince(c0), c1.gcSecondsSince(c0), stats);
           written.put(mode, stats);
           System.out.printf(Locale.ROOT, "[e2e %5.0fs] round %d/%d%s %-14s %-7s %7.2f s  cpu=%.2f s gc=%.2f s  files=%d stats=%d%n",
               (System.nanoTime() - start) / 1e9, round + 1, totalRounds, warmup ? " (warm-up)" : "",

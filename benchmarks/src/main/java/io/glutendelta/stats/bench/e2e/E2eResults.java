@@ -25,7 +25,7 @@ public final class E2eResults {
 
   private final Map<String, TableInfo> tables = new LinkedHashMap<>();
   /** Raw log lines: round, table, mode, seconds (warm-up included, flagged). */
-  private final List<String> rawCsv = new ArrayList<>(List.of("round,warmup,table,mode,seconds,cpu_seconds,gc_seconds,files,stats_files"));
+  private final List<String> rawCsv = new ArrayList<>(List.of("round,warmup,table,mode,seconds,cpu_seconds,gc_seconds,files,stats_files,start_ns,end_ns"));
 
   public TableInfo table(String name) {
     return tables.computeIfAbsent(name, k -> new TableInfo());
@@ -35,10 +35,16 @@ public final class E2eResults {
     return tables;
   }
 
-  public void record(int round, boolean warmup, String table, WriteMode mode, double seconds,
-      double cpuSeconds, double gcSeconds, DeltaLogStats stats) {
-    rawCsv.add(String.format(java.util.Locale.ROOT, "%d,%b,%s,%s,%.3f,%.3f,%.3f,%d,%d", round, warmup, table,
-        mode.label(), seconds, cpuSeconds, gcSeconds, stats.files(), stats.stats().size()));
+  /**
+   * One write. {@code startNanos}/{@code endNanos} are System.nanoTime (CLOCK_MONOTONIC on Linux),
+   * so a profiler recording on that clock can tell which samples fall inside which write.
+   */
+  public void record(int round, boolean warmup, String table, WriteMode mode, long startNanos,
+      long endNanos, double cpuSeconds, double gcSeconds, DeltaLogStats stats) {
+    double seconds = (endNanos - startNanos) / 1e9;
+    rawCsv.add(String.format(java.util.Locale.ROOT, "%d,%b,%s,%s,%.3f,%.3f,%.3f,%d,%d,%d,%d", round, warmup,
+        table, mode.label(), seconds, cpuSeconds, gcSeconds, stats.files(), stats.stats().size(), startNanos,
+        endNanos));
     if (!warmup) {
       TableInfo t = table(table);
       t.seconds.computeIfAbsent(mode, m -> new Samples()).add(seconds);

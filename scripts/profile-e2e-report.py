@@ -1,0 +1,136 @@
+#!/usr/bin/env python3
+"""Executor CPU of the measured E2E writes, by category, per mode (used by profile-e2e.sh).
+
+Input per mode: `perf script -F comm,time,ip,sym,dso` output recorded with CLOCK_MONOTONIC, and
+the benchmark's raw-times.csv, whose start_ns/end_ns columns are System.nanoTime (the same
+clock). Only samples of Spark's executor threads inside measured (non-warm-up) writes count, so
+start-up, planning, warm-up and JIT threads stay out; the difference between two modes is the
+CPU one mode's tasks spent that the other's did not.
+"""
+import argparse
+import collections
+import csv
+import re
+import sys
+
+# First match wins; symbol patterns are checked before library patterns.
+CATEGORIES = [
+    ("stats: our Java (batching, hook)", lambda s, d: "io.glutendelta." in s),
+    ("stats: our native engine", lambda s, d: "glutendeltastats" in d),
+    ("stats: Delta's tracker (vanilla)", lambda s, d: "org.apache.spark.sql.delta" in s
+        or "DeltaTaskStatisticsTracker" in s),
+    ("Parquet encoding", lambda s, d: "org.apache.parquet" in s or "shaded.parquet" in s
+        or "ParquetWriteSupport" in s),
+    ("compression", lambda s, d: re.search(r"snappy|libz\.|zstd|lz4", d) is not None),
+    ("Spark write loop", lambda s, d: re.search(
+        r"FileFormatDataWriter|SingleDirectoryDataWriter|BasicWriteTaskStatsTracker", s) is not None),
+    ("Spark scan + projection", lambda s, d: re.search(
+        r"GeneratedClass|\.vectorized\.|Vectorized|UnsafeRowWriter|UnsafeRow\.|Decimal\.", s) is not None),
+    ("JVM (interpreter, stubs, runtime)", lambda s, d: "libjvm" in d or re.search(
+        r"^Interpreter|StubRoutines|vtable chunks|itable stub|I2C/C2I", s) is not None),
+    ("kernel", lambda s, d: "kernel" in d),
+]
+OTHER = "other"
+LINE = re.compile(r"^\s*(?P<comm>.+?)\s+(?P<time>\d+\.\d+):\s+\S+\s+(?P<sym>.*?)\s+\((?P<dso>[^()]*)\)\s*$")
+
+
+cats_of = {}  # method key -> its category
+
+
+def category(sym, dso):
+    for name, test in CATEGORIES:
+        if test(sym, dso):
+            return name
+    return OTHER
+
+
+def windows(raw_csv, mode):
+    out = []
+    with open(raw_csv, newline="") as f:
+        for row in csv.DictReader(f):
+            if row["mode"] == mode and row["warmup"] == "false":
+                out.append((int(row["start_ns"]) / 1e9, int(row["end_ns"]) / 1e9))
+    if not out:
+        sys.exit(f"{raw_csv}: no measured {mode} writes (needs start_ns/end_ns columns)")
+    return sorted(out)
+
+
+def profile(samples_path, wins):
+    by_cat = collections.Counter()
+    by_sym = collections.Counter()
+    with open(samples_path, errors="replace") as f:
+        for line in f:
+            m = LINE.match(line)
+            if not m or not m.group("comm").startswith("Executor task"):
+                continue
+            t = float(m.group("time"))
+            if not any(a <= t <= b for a, b in wins):
+                continue
+            sym, dso = m.group("sym"), m.group("dso")
+            cat = category(sym, dso)
+            by_cat[cat] += 1
+            key = sym if sym != "[unknown]" else f"[unknown] in {dso.rsplit('/', 1)[-1]}"
+            by_sym[key] += 1
+            cats_of[key] = cat
+    return by_cat, by_sym
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--hz", type=float, required=True, help="perf sampling frequency")
+    p.add_argument("--rows", type=int, default=0, help="rows per write, for ns/row")
+    p.add_argument("--base", default="off", help="mode the others are compared with")
+    p.add_argument("mode", nargs="+", help="label=samples.txt:raw-times.csv")
+    a = p.parse_args()
+    per_write = {}
+    syms = {}
+    for spec in a.mode:
+        label, paths = spec.split("=", 1)
+        samples, raw = paths.split(":", 1)
+        wins = windows(raw, label)
+        cats, by_sym = profile(samples, wins)
+        per_write[label] = {k: v / a.hz / len(wins) for k, v in cats.items()}
+        syms[label] = {k: v / a.hz / len(wins) for k, v in by_sym.items()}
+        per_write[label]["__writes"] = len(wins)
+    labels = list(per_write)
+    names = [c for c, _ in CATEGORIES] + [OTHER]
+    print(f"Executor-thread CPU seconds per measured write (perf cpu-clock at {a.hz:.0f} Hz; "
+          + ", ".join(f"{l}: {per_write[l]['__writes']} writes" for l in labels) + ").\n")
+    others = [l for l in labels if l != a.base]
+    head = "| category | " + " | ".join(labels) + " | " + " | ".join(f"{l} − {a.base}" for l in others)
+    if a.rows:
+        head += " | " + " | ".join(f"{l} − {a.base}, ns/row" for l in others)
+    print(head + " |")
+    print("|---|" + "---:|" * (len(labels) + len(others) * (2 if a.rows else 1)))
+    for name in names + ["total"]:
+        def val(l):
+            d = per_write[l]
+            return sum(v for k, v in d.items() if k != "__writes") if name == "total" else d.get(name, 0.0)
+        cells = [f"{val(l):.2f}" for l in labels]
+        diffs = [val(l) - val(a.base) for l in others if a.base in per_write]
+        cells += [f"{x:+.2f}" for x in diffs]
+        if a.rows:
+            cells += [f"{x * 1e9 / a.rows:+.0f}" for x in diffs]
+        label = f"**{name}**" if name == "total" else name
+        print(f"| {label} | " + " | ".join(cells) + " |")
+    for l in others:
+        diff = {k: syms[l].get(k, 0.0) - syms[a.base].get(k, 0.0) for k in set(syms[l]) | set(syms[a.base])}
+        for name in names:
+            grown = per_write[l].get(name, 0.0) - per_write[a.base].get(name, 0.0)
+            if name == OTHER or grown < 0.01:
+                continue
+            top = sorted(((k, v) for k, v in diff.items() if cats_of[k] == name), key=lambda kv: -kv[1])[:6]
+            print(f"\n{name}, {l} − {a.base} {grown:+.2f} s/write; largest methods:\n")
+            print("| method | Δ s/write |\n|---|---:|")
+            for k, v in top:
+                print(f"| `{k[:110]}` | {v:+.3f} |")
+        top = sorted(diff.items(), key=lambda kv: -abs(kv[1]))[:12]
+        print(f"\nMethods whose self time differs most, {l} − {a.base} (s per write; JIT inlining "
+              "differs between JVMs, so a method can move its callees' time in or out):\n")
+        print("| method | Δ s/write |\n|---|---:|")
+        for k, v in top:
+            print(f"| `{k[:110]}` | {v:+.3f} |")
+
+
+if __name__ == "__main__":
+    main()
