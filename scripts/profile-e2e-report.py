@@ -35,6 +35,7 @@ LINE = re.compile(r"^\s*(?P<comm>.+?)\s+(?P<time>\d+\.\d+):\s+\S+\s+(?P<sym>.*?)
 
 
 cats_of = {}  # method key -> its category
+by_thread = collections.defaultdict(collections.Counter)  # samples file -> thread group -> samples
 
 
 def category(sym, dso):
@@ -55,16 +56,31 @@ def windows(raw_csv, mode):
     return sorted(out)
 
 
+def thread_group(comm):
+    if comm.startswith("Executor task"):
+        return "executor tasks"
+    if comm == "main" or comm.startswith("java"):
+        return "driver (main thread)"
+    if "Compiler" in comm:
+        return "JIT compilers"
+    if re.match(r"GC |G1 |VM Thread", comm):
+        return "GC + VM thread"
+    return "other threads"
+
+
 def profile(samples_path, wins):
     by_cat = collections.Counter()
     by_sym = collections.Counter()
     with open(samples_path, errors="replace") as f:
         for line in f:
             m = LINE.match(line)
-            if not m or not m.group("comm").startswith("Executor task"):
+            if not m:
                 continue
             t = float(m.group("time"))
             if not any(a <= t <= b for a, b in wins):
+                continue
+            by_thread[samples_path][thread_group(m.group("comm"))] += 1
+            if not m.group("comm").startswith("Executor task"):
                 continue
             sym, dso = m.group("sym"), m.group("dso")
             cat = category(sym, dso)
@@ -84,16 +100,29 @@ def main():
     a = p.parse_args()
     per_write = {}
     syms = {}
+    files = {}
     for spec in a.mode:
         label, paths = spec.split("=", 1)
         samples, raw = paths.split(":", 1)
         wins = windows(raw, label)
+        files[label] = samples
         cats, by_sym = profile(samples, wins)
         per_write[label] = {k: v / a.hz / len(wins) for k, v in cats.items()}
         syms[label] = {k: v / a.hz / len(wins) for k, v in by_sym.items()}
         per_write[label]["__writes"] = len(wins)
     labels = list(per_write)
     names = [c for c, _ in CATEGORIES] + [OTHER]
+    groups = ["executor tasks", "driver (main thread)", "JIT compilers", "GC + VM thread", "other threads"]
+    print("CPU seconds per measured write by thread (all samples inside the writes' time windows):\n")
+    print("| threads | " + " | ".join(labels) + " |\n|---|" + "---:|" * len(labels))
+    for g in groups + ["total"]:
+        cells = []
+        for l in labels:
+            c = by_thread[files[l]]
+            n = sum(c.values()) if g == "total" else c.get(g, 0)
+            cells.append(f"{n / a.hz / per_write[l]['__writes']:.2f}")
+        print(f"| {g} | " + " | ".join(cells) + " |")
+    print()
     print(f"Executor-thread CPU seconds per measured write (perf cpu-clock at {a.hz:.0f} Hz; "
           + ", ".join(f"{l}: {per_write[l]['__writes']} writes" for l in labels) + ").\n")
     others = [l for l in labels if l != a.base]

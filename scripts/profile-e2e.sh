@@ -42,7 +42,7 @@ rows=$(sed -n "s/^| $table | \([0-9,]*\) .*/\1/p" "$(ls "$out/${modes%%,*}"/e2e-
   echo
   python3 "$ROOT/scripts/profile-e2e-report.py" --hz "$hz" --rows "${rows:-0}" "${specs[@]}"
 } > "$out/README.md"
-rm -f "$out"/*.perf.data "$out"/*.samples.txt  # large; the report keeps the counts
+[[ "${GDS_PROFILE_KEEP:-0}" == 1 ]] || rm -f "$out"/*.perf.data "$out"/*.samples.txt  # large; the report keeps the counts
 if [[ "$latest" == 1 ]]; then
   rm -rf "$ROOT/benchmarks/results/latest/profile" && cp -r "$out" "$ROOT/benchmarks/results/latest/profile"
 fi
