@@ -100,6 +100,10 @@ final class E2eReport {
       double r = ratio(ss, "native", "off");
       md.append(String.format(Locale.ROOT, "- store_sales native/off = %.3f (target ≤ %.2f): %s\n", r,
           TARGET_NATIVE_OVER_OFF, r <= TARGET_NATIVE_OVER_OFF ? "met" : "NOT met"));
+      Samples paired = pairedRatios(ss.seconds.get(WriteMode.NATIVE), ss.seconds.get(WriteMode.OFF));
+      md.append(String.format(Locale.ROOT, "- the same ratio taken per round (native and off written "
+          + "back to back) and then the median: %.3f [%.3f–%.3f] over %d rounds\n", paired.median(),
+          paired.min(), paired.max(), paired.count()));
     } else {
       md.append("- store_sales native/off: not measured in this run\n");
     }
@@ -185,6 +189,18 @@ final class E2eReport {
   private static String cell(Samples s) {
     return s == null || s.count() == 0 ? " – |"
         : String.format(Locale.ROOT, " %.2f [%.2f–%.2f] |", s.median(), s.min(), s.max());
+  }
+
+  /** num[i] / den[i] for each round i (both modes are recorded once per round, in round order). */
+  static Samples pairedRatios(Samples num, Samples den) {
+    if (num.count() != den.count()) {
+      throw new IllegalArgumentException("unpaired samples: " + num.count() + " vs " + den.count());
+    }
+    Samples out = new Samples();
+    for (int i = 0; i < num.count(); i++) {
+      out.add(num.values().get(i) / den.values().get(i));
+    }
+    return out;
   }
 
   /** Ratio columns worth showing for the modes of this run: native/vanilla, native/off, vanilla/off. */
