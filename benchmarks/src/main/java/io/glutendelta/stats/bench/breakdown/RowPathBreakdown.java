@@ -49,7 +49,7 @@ public final class RowPathBreakdown {
   public static void main(String[] args) throws Exception {
     int rowCount = 1 << 20;
     int distinct = 4096;
-    int batchRows = 4096;
+    int batchRows = io.glutendelta.stats.delta.NativeStatsConf.DEFAULT_BATCH_ROWS; // what the tracker uses
     int repeats = 7;
     Path resultsRoot = Paths.get("benchmarks", "results");
     boolean latest = true;
