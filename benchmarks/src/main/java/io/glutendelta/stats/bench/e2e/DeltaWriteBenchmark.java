@@ -139,7 +139,7 @@ public final class DeltaWriteBenchmark {
   private static void check(E2eResults.TableInfo info, Map<WriteMode, DeltaLogStats> written, String table) {
     DeltaLogStats vanilla = written.get(WriteMode.VANILLA);
     DeltaLogStats nat = written.get(WriteMode.NATIVE);
-    DeltaLogStats any = vanilla != null ? vanilla : nat != null ? nat : written.get(WriteMode.OFF);
+    DeltaLogStats any = vanilla != null ? vanilla : nat != null ? nat : written.values().iterator().next();
     info.filesPerWrite = any.files();
     for (Map.Entry<WriteMode, DeltaLogStats> e : written.entrySet()) {
       DeltaLogStats s = e.getValue();

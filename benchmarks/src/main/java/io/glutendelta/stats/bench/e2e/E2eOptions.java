@@ -28,7 +28,8 @@ public final class E2eOptions {
       "DeltaWriteBenchmark: TPC-DS tables written to Delta with vanilla / native / no statistics.",
       "  --sf N              TPC-DS scale factor (default 1; 10 on bigger machines)",
       "  --tables a,b        tables (default " + String.join(",", DEFAULT_TABLES) + ")",
-      "  --modes a,b         write modes among vanilla,native,off (default all three)",
+      "  --modes a,b         write modes among vanilla,native,off (default all three); off_again = off\n"
+      + "                      once more per round, an A/A control of the machine's noise",
       "  --rounds N          measured rounds (default 3, at least 1)",
       "  --warmup N          discarded warm-up rounds (default 1)",
       "  --cache-dir DIR     cached Parquet source root (default ~/.cache/gluten-delta-stats/tpcds)",
@@ -48,7 +49,12 @@ public final class E2eOptions {
         case "--modes" -> {
           List<WriteMode> m = new ArrayList<>();
           for (String s : csv(value(args, ++i, a))) {
-            m.add(WriteMode.parse(s));
+            WriteMode mode = WriteMode.parse(s);
+            if (m.contains(mode)) {
+              throw new IllegalArgumentException("--modes lists " + mode.label() + " twice (for an A/A "
+                  + "control of the noise use off,off_again)");
+            }
+            m.add(mode);
           }
           o.modes = List.copyOf(m);
         }

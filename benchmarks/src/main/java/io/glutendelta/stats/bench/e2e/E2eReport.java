@@ -104,6 +104,12 @@ final class E2eReport {
       md.append(String.format(Locale.ROOT, "- the same ratio taken per round (native and off written "
           + "back to back) and then the median: %.3f [%.3f–%.3f] over %d rounds\n", paired.median(),
           paired.min(), paired.max(), paired.count()));
+      if (ss.seconds.containsKey(WriteMode.OFF_AGAIN)) {
+        Samples aa = pairedRatios(ss.seconds.get(WriteMode.OFF_AGAIN), ss.seconds.get(WriteMode.OFF));
+        md.append(String.format(Locale.ROOT, "- A/A control, off_again/off (the same write twice): ratio "
+            + "of medians %.3f, per round %.3f [%.3f–%.3f]\n", ratio(ss, "off_again", "off"), aa.median(),
+            aa.min(), aa.max()));
+      }
     } else {
       md.append("- store_sales native/off: not measured in this run\n");
     }
@@ -206,7 +212,7 @@ final class E2eReport {
   /** Ratio columns worth showing for the modes of this run: native/vanilla, native/off, vanilla/off. */
   private static List<String[]> ratioColumns(List<WriteMode> modes) {
     List<String[]> out = new ArrayList<>();
-    String[][] all = {{"native", "vanilla"}, {"native", "off"}, {"vanilla", "off"}};
+    String[][] all = {{"native", "vanilla"}, {"native", "off"}, {"vanilla", "off"}, {"off_again", "off"}};
     for (String[] r : all) {
       if (modes.contains(WriteMode.parse(r[0])) && modes.contains(WriteMode.parse(r[1]))) {
         out.add(r);

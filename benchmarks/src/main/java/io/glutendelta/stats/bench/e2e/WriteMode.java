@@ -14,7 +14,12 @@ public enum WriteMode {
   /** Statistics from the native engine through our hook. */
   NATIVE(true, true),
   /** No statistics at all: the floor any stats path is measured against. */
-  OFF(false, false);
+  OFF(false, false),
+  /**
+   * Stats off once more in the same round: an A/A control. Its ratio to {@link #OFF} is what the
+   * machine's noise alone produces, the yardstick for reading native/off.
+   */
+  OFF_AGAIN(false, false);
 
   public static final String DELTA_COLLECT_STATS = "spark.databricks.delta.stats.collect";
   public static final String NATIVE_ENABLED = "spark.glutendelta.stats.native.enabled";
@@ -42,9 +47,9 @@ public enum WriteMode {
 
   public static WriteMode parse(String s) {
     try {
-      return valueOf(s.trim().toUpperCase(Locale.ROOT));
+      return valueOf(s.trim().toUpperCase(Locale.ROOT).replace('-', '_'));
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("unknown write mode '" + s + "' (vanilla, native, off)", e);
+      throw new IllegalArgumentException("unknown write mode '" + s + "' (vanilla, native, off, off_again)", e);
     }
   }
 }

@@ -29,5 +29,10 @@ class E2eOptionsTest {
     assertThrows(IllegalArgumentException.class, () -> E2eOptions.parse(new String[] {"--rounds", "0"}));
     assertThrows(IllegalArgumentException.class, () -> E2eOptions.parse(new String[] {"--sf"}));
     assertThrows(IllegalArgumentException.class, () -> E2eOptions.parse(new String[] {"--bogus"}));
+    // the A/A control is its own mode; a mode listed twice would mix two writes into one sample set
+    assertEquals(List.of(WriteMode.NATIVE, WriteMode.OFF, WriteMode.OFF_AGAIN),
+        E2eOptions.parse(new String[] {"--modes", "native,off,off-again"}).modes());
+    e = assertThrows(IllegalArgumentException.class, () -> E2eOptions.parse(new String[] {"--modes", "off,off"}));
+    assertTrue(e.getMessage().contains("off_again"), e.getMessage());
   }
 }
