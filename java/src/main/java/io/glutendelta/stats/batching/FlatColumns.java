@@ -198,11 +198,8 @@ final class FlatColumns {
     for (int c : byKind[STRING]) {
       int o = ordinal[c];
       if ((staging[at + (o >>> 6)] >>> o & 1L) == 0) {
-        long slot = staging[at + nullWords + o];
-        int size = (int) slot;
-        long dst = reserveString(c, size);
-        Platform.copyMemory(base, start + (slot >>> 32), null, dst, size);
-        dataEnd[c] += size;
+        long slot = staging[at + nullWords + o]; // offset from the row start << 32 | size
+        appendString(c, base, start + (slot >>> 32), (int) slot);
       }
       endString(c, index);
     }
@@ -235,10 +232,7 @@ final class FlatColumns {
         case DECIMAL -> staging[slot] = row.getDecimal(o, precision[c], scale[c]).toUnscaledLong();
         case STRING -> {
           UTF8String s = row.getUTF8String(o);
-          int size = s.numBytes();
-          long to = reserveString(c, size);
-          Platform.copyMemory(s.getBaseObject(), s.getBaseOffset(), null, to, size);
-          dataEnd[c] += size;
+          appendString(c, s.getBaseObject(), s.getBaseOffset(), s.numBytes());
           endString(c, index);
         }
         default -> { }
@@ -343,6 +337,12 @@ final class FlatColumns {
       BitMatrix.transpose64(nullScratch); // rows past 'rows' are stale: masked in validWord
       System.arraycopy(nullScratch, 0, blockNulls, w << 6, 64);
     }
+  }
+
+  /** Appends {@code size} bytes at {@code base + offset} to column {@code c}'s string data. */
+  private void appendString(int c, Object base, long offset, int size) {
+    Platform.copyMemory(base, offset, null, reserveString(c, size), size);
+    dataEnd[c] += size;
   }
 
   /** Address where {@code size} more bytes of column {@code c}'s string data go; grows the buffer. */
