@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Acceptance check: the packaged jar works on its own. Builds java/target/gluten-delta-stats.jar,
 # copies it with Arrow Java (arrow-vector, arrow-memory-core/-netty, arrow-format and their
-# dependencies, in the versions Spark brings - what a Spark cluster provides) into a fresh temp directory, and runs EngineDemo
-# from another working directory with no java.library.path / LD_LIBRARY_PATH: the native library
+# dependencies, in the versions Spark brings - what a Spark cluster provides) into a fresh temp directory, and runs
+# EngineDemo (a test class: the jar ships production code only) from another working directory with no java.library.path / LD_LIBRARY_PATH: the native library
 # must come out of the jar (checksum-verified). Exit code 0 when the demo printed stats per file.
 #
 #   scripts/check-jar-standalone.sh            # build + check (~1-3 min, most of it the build)
@@ -20,20 +20,27 @@ mvn_prefer_offline() {
 
 if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
   echo "== building the jar (mvn package, tests skipped)"
-  mvn_prefer_offline -q -DskipTests -f "$repo/java/pom.xml" package
+  mvn_prefer_offline -q -DskipTests -f "$repo/java/pom.xml" package test-compile
 fi
 [[ -f "$jar" ]] || { echo "FAIL: $jar not found" >&2; exit 1; }
+demo_classes="$repo/java/target/test-classes"
+[[ -f "$demo_classes/io/glutendelta/stats/engine/EngineDemo.class" ]] \
+  || { echo "FAIL: EngineDemo not compiled (mvn test-compile)" >&2; exit 1; }
 
 echo "== checking the jar carries the native library and its checksum"
 listing="$(jar tf "$jar")"
 for entry in native/linux-x86_64/libglutendeltastats.so native/linux-x86_64/libglutendeltastats.so.sha256 \
-             org/apache/arrow/c/Data.class io/glutendelta/stats/engine/EngineDemo.class; do
+             org/apache/arrow/c/Data.class; do
   grep -qx "$entry" <<<"$listing" || { echo "FAIL: $entry missing from $jar" >&2; exit 1; }
 done
+# Production only: no demo, main job or test hook inside.
+if grep -E '(EngineDemo|MainJob)[^/]*\.class$' <<<"$listing"; then
+  echo "FAIL: $jar carries the classes above, which are not production code" >&2; exit 1
+fi
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/gds-jar-check.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/lib" "$work/run"
+mkdir -p "$work/lib" "$work/run" "$work/demo/io/glutendelta/stats/engine"
 
 echo "== picking Arrow Java and its dependencies (the versions Spark brings) from the module's classpath"
 # arrow-c-data is deliberately not copied: the shaded jar must bring it.
@@ -42,13 +49,14 @@ mvn_prefer_offline -q -f "$repo/java/pom.xml" org.apache.maven.plugins:maven-dep
 runtime_jars='/(arrow-(vector|format|memory-core|memory-netty|memory-netty-buffer-patch)|flatbuffers-java|jackson-(core|databind|annotations|datatype-jsr310)|commons-codec|netty-(buffer|common)|slf4j-api)-[0-9][^/]*\.jar$'
 tr ':' '\n' <"$work/cp.txt" | grep -E "$runtime_jars" | while read -r dep; do cp "$dep" "$work/lib/"; done
 cp "$jar" "$work/lib/"
+cp "$demo_classes"/io/glutendelta/stats/engine/EngineDemo*.class "$work/demo/io/glutendelta/stats/engine/"
 echo "   $(ls "$work/lib" | wc -l) jars: $(ls "$work/lib" | tr '\n' ' ')"
 
 echo "== running EngineDemo from $work/run"
 cd "$work/run"
 set +e
 env -u LD_LIBRARY_PATH java -Xmx512m --add-opens=java.base/java.nio=ALL-UNNAMED \
-  -cp "$work/lib/*" io.glutendelta.stats.engine.EngineDemo "$files" "$batches" "$rows" >"$work/out.txt" 2>&1
+  -cp "$work/demo:$work/lib/*" io.glutendelta.stats.engine.EngineDemo "$files" "$batches" "$rows" >"$work/out.txt" 2>&1
 code=$?
 set -e
 cat "$work/out.txt"

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The main job: builds the jar (native library inside) and the benchmarks module, generates
+# The main job: builds the jar (native library inside) and the benchmarks module (which holds the
+# main job, the TPC-DS generator and the benchmarks: none of it ships in the jar), generates
 # TPC-DS store_sales once per scale factor (cached as Parquet under
 # ~/.cache/gluten-delta-stats/tpcds/sf<N>/store_sales by the benchmarks' Trino tpcds generator),
 # then writes it to Delta with native statistics on an embedded local[*] Spark session, prints
@@ -7,12 +8,13 @@
 #
 #   scripts/run-main.sh                 # store_sales SF1 (2.88 M rows), 8 files
 #   scripts/run-main.sh --sf 0.1        # or GDS_MAIN_SF=0.1: other scale factor
-#   scripts/run-main.sh --files 4 --rounds 3   # other arguments go to io.glutendelta.stats.MainJob
+#   scripts/run-main.sh --files 4 --rounds 3   # other arguments go to io.glutendelta.stats.bench.mainjob.MainJob
 #   scripts/run-main.sh --source DIR    # any Parquet directory instead of TPC-DS
 #   scripts/run-main.sh --synthetic     # MainJob's built-in store_sales-shaped data (no generator)
 # GDS_MAIN_TPCDS_CACHE changes the cache root; GDS_MVN_FLAGS (e.g. "-o") is passed to Maven.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
+. "$root/scripts/setup.sh" main
 sf="${GDS_MAIN_SF:-1}"
 cache="${GDS_MAIN_TPCDS_CACHE:-$HOME/.cache/gluten-delta-stats/tpcds}"
 synthetic=0
@@ -26,9 +28,13 @@ while [[ $# -gt 0 ]]; do
   esac
 done
 
-echo "[main] building (mvn -DskipTests install: jar module with its native library, benchmarks)"
+echo "[main] building (mvn -DskipTests package: the jar with its native library, the benchmarks module)"
 # shellcheck disable=SC2086
-mvn -B -q ${GDS_MVN_FLAGS:-} -f "$root/pom.xml" -DskipTests install
+mvn -B -q ${GDS_MVN_FLAGS:-} -f "$root/pom.xml" -DskipTests package
+bench_cp="$root/benchmarks/target/gluten-delta-stats-benchmarks-0.1.0-SNAPSHOT.jar:$(cat "$root/benchmarks/target/classpath.txt")"
+flags=$(sed -n 's:.*<spark.jvm.flags>\(.*\)</spark.jvm.flags>.*:\1:p' "$root/pom.xml")
+# Warnings only: Spark's start-up INFO lines would bury the job's result.
+quiet=-Dlog4j2.configurationFile=io/glutendelta/stats/tools-log4j2.properties
 
 if [[ "$synthetic" == 0 ]]; then
   # Same directory naming as TpcdsParquetCache.scaleDirName: sf1, sf10, sf0_1.
@@ -36,16 +42,13 @@ if [[ "$synthetic" == 0 ]]; then
   source_dir="$cache/sf$sf_name/store_sales"
   if [[ ! -d "$source_dir" ]]; then
     echo "[main] generating TPC-DS store_sales at scale factor $sf into $source_dir (once; SF1 takes a few minutes on 2 cores)"
-    flags=$(sed -n 's:.*<spark.jvm.flags>\(.*\)</spark.jvm.flags>.*:\1:p' "$root/pom.xml")
     # shellcheck disable=SC2086
-    # The jar module's quiet log4j2 profile (warnings only) keeps the generator's output short.
-    java -Xmx6g $flags -Dlog4j2.configurationFile=io/glutendelta/stats/main-job-log4j2.properties \
-      -cp "$root/benchmarks/target/gluten-delta-stats-benchmarks-0.1.0-SNAPSHOT.jar:$(cat "$root/benchmarks/target/classpath.txt")" \
-      io.glutendelta.stats.bench.e2e.DeltaWriteBenchmark --generate-only --tables store_sales \
+    java -Xmx6g $flags "$quiet" -cp "$bench_cp" io.glutendelta.stats.bench.e2e.DeltaWriteBenchmark --generate-only --tables store_sales \
       --sf "$sf" --cache-dir "$cache" --master 'local[*]'
   fi
   [[ -d "$source_dir" ]] || { echo "[main] generator did not produce $source_dir" >&2; exit 1; }
   echo "[main] source: TPC-DS store_sales SF$sf ($source_dir)"
   args=(--source "$source_dir" "${args[@]}")
 fi
-exec "$root/scripts/spark-java.sh" io.glutendelta.stats.MainJob "${args[@]}"
+# shellcheck disable=SC2086
+exec java -Xmx6g $flags "$quiet" -cp "$bench_cp" io.glutendelta.stats.bench.mainjob.MainJob "${args[@]}"

@@ -2,7 +2,9 @@
 # Runs a main class of the jar module on an embedded Spark: the built jar, the module's full Maven
 # classpath (Spark and Delta are 'provided' for the jar, so they come from Maven here) and the
 # JVM flags Spark itself passes (root pom property spark.jvm.flags).
-# Usage: scripts/spark-java.sh [-Xmx..] <main class> [args...]
+# Our command-line tools print their own output and warnings only (log4j2 at WARN); --verbose
+# anywhere in the arguments restores Spark's INFO log.
+# Usage: scripts/spark-java.sh [-Xmx..] <main class> [args...] [--verbose]
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 jar="$root/java/target/gluten-delta-stats.jar"
@@ -22,5 +24,10 @@ fi
 flags=$(sed -n 's:.*<spark.jvm.flags>\(.*\)</spark.jvm.flags>.*:\1:p' "$root/pom.xml")
 heap=-Xmx6g
 if [[ "${1:-}" == -Xmx* ]]; then heap="$1"; shift; fi
+log=(-Dlog4j2.configurationFile=io/glutendelta/stats/tools-log4j2.properties)
+args=()
+for a in "$@"; do
+  if [[ "$a" == --verbose ]]; then log=(); else args+=("$a"); fi
+done
 # shellcheck disable=SC2086
-exec java $heap $flags -cp "$jar:$(cat "$cache")" "$@"
+exec java $heap $flags "${log[@]}" -cp "$jar:$(cat "$cache")" "${args[@]}"

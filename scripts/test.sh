@@ -10,6 +10,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
+. "$root/scripts/setup.sh" test
 heavy="${GDS_HEAVY:-false}"
 step() { printf '\n=== %s (%s) ===\n' "$1" "$(date -u +%H:%M:%S)"; }
 

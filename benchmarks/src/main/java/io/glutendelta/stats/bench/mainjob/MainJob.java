@@ -1,4 +1,4 @@
-package io.glutendelta.stats;
+package io.glutendelta.stats.bench.mainjob;
 
 import io.glutendelta.stats.delta.NativeStatsConf;
 import io.glutendelta.stats.delta.NativeStatsExtension;
@@ -56,7 +56,7 @@ public final class MainJob {
     }
     // Spark's start-up INFO lines would bury the result; must be set before log4j initializes.
     if (System.getProperty("log4j2.configurationFile") == null) {
-      System.setProperty("log4j2.configurationFile", "io/glutendelta/stats/main-job-log4j2.properties");
+      System.setProperty("log4j2.configurationFile", "io/glutendelta/stats/tools-log4j2.properties");
     }
     SparkSession spark = SparkSession.builder()
         .appName("gluten-delta-stats main job")
