@@ -15,6 +15,9 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 . "$root/scripts/setup.sh" main
+# Everything here runs on this machine: bind Spark to loopback, so a host name that does not
+# resolve (no /etc/hosts entry, as in fresh containers) cannot stop it.
+export SPARK_LOCAL_IP="${SPARK_LOCAL_IP:-127.0.0.1}"
 sf="${GDS_MAIN_SF:-1}"
 cache="${GDS_MAIN_TPCDS_CACHE:-$HOME/.cache/gluten-delta-stats/tpcds}"
 synthetic=0

@@ -11,6 +11,9 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 . "$root/scripts/setup.sh" test
+# Everything here runs on this machine: bind Spark to loopback, so a host name that does not
+# resolve (no /etc/hosts entry, as in fresh containers) cannot stop it.
+export SPARK_LOCAL_IP="${SPARK_LOCAL_IP:-127.0.0.1}"
 heavy="${GDS_HEAVY:-false}"
 step() { printf '\n=== %s (%s) ===\n' "$1" "$(date -u +%H:%M:%S)"; }
 
