@@ -14,13 +14,20 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * the row tracker and the columnar collector. Not thread-safe (one Spark task drives it).
  */
 final class NativeStatsFiles implements AutoCloseable {
+  /** Installed by tests only (same JVM as the tasks: local mode). */
+  private static volatile NativeFailureInjector injector;
+
   private final StatsExpressionPlan plan;
   private final NativeStatsTask task;
+  private final NativeFailureInjector faults;
   private long batches;
 
   NativeStatsFiles(StatsExpressionPlan plan, BufferAllocator allocator) {
     this.plan = plan;
-    NativeStatsTestHooks.beforeCreate();
+    this.faults = injector;
+    if (faults != null) {
+      faults.beforeCreate();
+    }
     Schema schema = ArrowSchemas.toArrow(plan.inputSchema());
     this.task = NativeStatsTask.create(allocator, schema);
     List<LeafColumn> leaves = task.leaves();
@@ -35,6 +42,11 @@ final class NativeStatsFiles implements AutoCloseable {
     }
   }
 
+  /** Test seam: the injector native tasks created from now on use (null: none). */
+  static void injectFailures(NativeFailureInjector next) {
+    injector = next;
+  }
+
   Schema arrowSchema() {
     return task.schema();
   }
@@ -44,7 +56,9 @@ final class NativeStatsFiles implements AutoCloseable {
   }
 
   void add(long fileId, VectorSchemaRoot batch) {
-    NativeStatsTestHooks.beforeBatch(batches);
+    if (faults != null) {
+      faults.beforeBatch(batches);
+    }
     task.addBatch(fileId, batch);
     batches++;
   }
