@@ -1,6 +1,8 @@
 package io.glutendelta.stats.delta;
 
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -11,7 +13,6 @@ import org.apache.spark.sql.delta.DeltaLog;
 import org.apache.spark.sql.delta.stats.DeltaJobStatisticsTracker;
 import org.apache.spark.sql.execution.datasources.WriteTaskStats;
 import org.apache.spark.sql.execution.datasources.WriteTaskStatsTracker;
-import org.apache.spark.util.LongAccumulator;
 import org.apache.spark.util.SerializableConfiguration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -21,7 +22,8 @@ import scala.collection.immutable.Seq;
  * Delta's job statistics tracker with its task instances replaced by
  * {@link NativeTaskStatsTracker}. Same constructor arguments as Delta's; {@code processStats}
  * and {@code recordedStats} are Delta's, so the JSON reaches {@code AddFile.stats} unchanged.
- * The accumulators carry native/fallback counts from executors back to the driver.
+ * The write's accumulators carry native and fallback counts from executors back to the driver,
+ * where {@link #processStats} logs them and adds them to the plan node's SQL metrics.
  */
 public final class NativeStatsJobTracker extends DeltaJobStatisticsTracker {
   private static final long serialVersionUID = 1L;
@@ -31,11 +33,12 @@ public final class NativeStatsJobTracker extends DeltaJobStatisticsTracker {
   private final SerializableConfiguration conf;
   private final String rootUri;
   private final int batchRows;
-  private final LongAccumulator nativeFiles;
-  private final LongAccumulator fallbacks;
+  private final NativeStatsWriteAccumulators counters;
+  /** The SQL metrics of the plan node that runs this write; driver only, null for streaming. */
+  private final transient NativeStatsPlanMetrics planMetrics;
 
   NativeStatsJobTracker(Configuration hadoopConf, Path path, Seq<Attribute> dataCols,
-      Expression statsColExpr, SparkSession spark) {
+      Expression statsColExpr, SparkSession spark, NativeStatsPlanMetrics planMetrics) {
     super(hadoopConf, path, dataCols, statsColExpr);
     this.conf = new SerializableConfiguration(hadoopConf);
     try {
@@ -44,16 +47,18 @@ public final class NativeStatsJobTracker extends DeltaJobStatisticsTracker {
       throw new java.io.UncheckedIOException("cannot qualify Delta table path " + path, e);
     }
     this.batchRows = NativeStatsConf.batchRows(spark.sessionState().conf());
-    this.nativeFiles = spark.sparkContext().longAccumulator("gluten-delta-stats native files");
-    this.fallbacks = spark.sparkContext().longAccumulator("gluten-delta-stats task fallbacks");
+    this.counters = new NativeStatsWriteAccumulators(spark.sparkContext());
+    this.planMetrics = planMetrics;
   }
 
   /**
    * Our tracker for this write, or null (Delta's stays) when the stats expression cannot run
    * natively; the reason is logged once per distinct reason.
+   *
+   * @param planMetrics where the write's numbers go when it is done (null: no plan node)
    */
   static DeltaJobStatisticsTracker swapIfSupported(DeltaJobStatisticsTracker vanilla, DeltaLog deltaLog,
-      SparkSession spark) {
+      SparkSession spark, NativeStatsPlanMetrics planMetrics) {
     try {
       StatsExpressionPlan.analyze(vanilla.dataCols(), vanilla.prepareForEval(vanilla.statsColExpr()));
     } catch (UnsupportedStatsException e) {
@@ -65,20 +70,33 @@ public final class NativeStatsJobTracker extends DeltaJobStatisticsTracker {
     }
     NativeStatsMetrics.writesNative.increment();
     return new NativeStatsJobTracker(deltaLog.newDeltaHadoopConf(), vanilla.path(), vanilla.dataCols(),
-        vanilla.statsColExpr(), spark);
+        vanilla.statsColExpr(), spark, planMetrics);
   }
 
   @Override
   public WriteTaskStatsTracker newTaskInstance() {
     Path root = new Path(java.net.URI.create(rootUri));
     return new NativeTaskStatsTracker(dataCols(), prepareForEval(statsColExpr()), root, conf.value(),
-        batchRows, nativeFiles, fallbacks);
+        batchRows, counters);
   }
 
   @Override
   public void processStats(Seq<WriteTaskStats> stats, long jobCommitTime) {
     super.processStats(stats, jobCommitTime);
-    NativeStatsMetrics.committedFilesNative.add(nativeFiles.value());
-    NativeStatsMetrics.committedTaskFallbacks.add(fallbacks.value());
+    NativeStatsWriteAccumulators.Totals t = counters.totals();
+    NativeStatsMetrics.committedFilesNative.add(t.files());
+    NativeStatsMetrics.committedTaskFallbacks.add(t.fallbacks());
+    LOG.info("gluten-delta-stats: write to {}: {} files with native stats, {} rows aggregated "
+        + "natively, native time {} ms, {} task fallbacks", rootUri, t.files(), t.rows(),
+        t.nanos() / 1_000_000, t.fallbacks());
+    Map<String, Integer> reasons = new TreeMap<>();
+    for (String r : t.fallbackReasons()) {
+      reasons.merge(r, 1, Integer::sum);
+    }
+    reasons.forEach((reason, tasks) -> LOG.warn("gluten-delta-stats: {} task(s) of the write to {} "
+        + "used Delta's own statistics tracker: {}", tasks, rootUri, reason));
+    if (planMetrics != null) {
+      planMetrics.add(t);
+    }
   }
 }

@@ -20,24 +20,29 @@ public final class NativeStatsObserver implements TransactionExecutionObserver {
   private static final Logger LOG = LoggerFactory.getLogger(NativeStatsObserver.class);
 
   private final TransactionExecutionObserver previous;
+  /** The SQL metrics of the plan node that installed us; null on a streaming thread. */
+  private final NativeStatsPlanMetrics planMetrics;
   private Option<TransactionExecutionObserver> nextObserver = Option.empty();
 
-  NativeStatsObserver(TransactionExecutionObserver previous) {
+  NativeStatsObserver(TransactionExecutionObserver previous, NativeStatsPlanMetrics planMetrics) {
     this.previous = previous;
+    this.planMetrics = planMetrics;
   }
 
   /**
    * Runs {@code body} with our observer installed on this thread (restoring the previous one
    * afterwards). Nested write roots (CTAS around an append) reuse the observer already present
-   * instead of growing the chain.
+   * instead of growing the chain (their writes then report to the outer node's metrics).
+   *
+   * @param planMetrics where the writes started in {@code body} report their numbers
    */
   @SuppressWarnings("unchecked")
-  public static <T> T runObserved(Supplier<T> body) {
+  public static <T> T runObserved(NativeStatsPlanMetrics planMetrics, Supplier<T> body) {
     ChainableExecutionObserver<?> current = TransactionExecutionObserver$.MODULE$.getObserver();
     if (current instanceof NativeStatsObserver) {
       return body.get();
     }
-    NativeStatsObserver ours = new NativeStatsObserver((TransactionExecutionObserver) current);
+    NativeStatsObserver ours = new NativeStatsObserver((TransactionExecutionObserver) current, planMetrics);
     Function0<T> f = body::get;
     return (T) TransactionExecutionObserver$.MODULE$.withObserver(ours, f);
   }
@@ -50,7 +55,7 @@ public final class NativeStatsObserver implements TransactionExecutionObserver {
     ChainableExecutionObserver<?> current = TransactionExecutionObserver$.MODULE$.getObserver();
     if (!(current instanceof NativeStatsObserver)) {
       TransactionExecutionObserver$.MODULE$.setObserver(
-          new NativeStatsObserver((TransactionExecutionObserver) current));
+          new NativeStatsObserver((TransactionExecutionObserver) current, null));
     }
   }
 
@@ -63,12 +68,12 @@ public final class NativeStatsObserver implements TransactionExecutionObserver {
           txn == null ? "null" : txn.getClass().getName());
       return txn;
     }
-    return new NativeStatsTransaction(txn.deltaLog(), txn.catalogTable(), txn.snapshot());
+    return new NativeStatsTransaction(txn.deltaLog(), txn.catalogTable(), txn.snapshot(), planMetrics);
   }
 
   @Override
   public TransactionExecutionObserver createChild() {
-    return new NativeStatsObserver(previous.createChild());
+    return new NativeStatsObserver(previous.createChild(), planMetrics);
   }
 
   @Override

@@ -22,8 +22,13 @@ import scala.collection.immutable.Seq;
  */
 public class NativeStatsTransaction extends OptimisticTransaction {
 
-  public NativeStatsTransaction(DeltaLog deltaLog, Option<CatalogTable> catalogTable, Snapshot snapshot) {
+  private final NativeStatsPlanMetrics planMetrics;
+
+  /** @param planMetrics the SQL metrics of the plan node running this transaction (null: none) */
+  public NativeStatsTransaction(DeltaLog deltaLog, Option<CatalogTable> catalogTable, Snapshot snapshot,
+      NativeStatsPlanMetrics planMetrics) {
     super(deltaLog, catalogTable, snapshot);
+    this.planMetrics = planMetrics;
   }
 
   @Override
@@ -36,7 +41,7 @@ public class NativeStatsTransaction extends OptimisticTransaction {
       return vanilla;
     }
     DeltaJobStatisticsTracker ours = NativeStatsJobTracker.swapIfSupported(
-        vanilla._1().get(), deltaLog(), data.sparkSession());
+        vanilla._1().get(), deltaLog(), data.sparkSession(), planMetrics);
     return ours == null ? vanilla : new Tuple2<>(Option.apply(ours), vanilla._2());
   }
 }

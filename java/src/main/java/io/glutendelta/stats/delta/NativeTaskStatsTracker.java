@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.TaskContext;
@@ -18,7 +19,6 @@ import org.apache.spark.sql.delta.stats.DeltaFileStatistics;
 import org.apache.spark.sql.delta.stats.DeltaTaskStatisticsTracker;
 import org.apache.spark.sql.execution.datasources.WriteTaskStatsTracker;
 import org.apache.spark.sql.util.ArrowUtils;
-import org.apache.spark.util.LongAccumulator;
 import org.apache.spark.util.TaskCompletionListener;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,22 +30,33 @@ import scala.jdk.javaapi.CollectionConverters;
  * Arrow batch (only the stats columns) and handed to the native engine when full; at
  * {@code closeFile} the engine's per-file result becomes Delta's JSON through Delta's own result
  * expression. Several files may be open at once; results are keyed by file name, as Delta does.
- *
- * <p>Failure policy: a native failure before this tracker has seen any row switches the whole
- * task to Delta's own {@link DeltaTaskStatisticsTracker} (nothing is lost); after that the rows
- * already handed over cannot be replayed, so the task fails with a clear error and the write
- * commits nothing.
+ * The failure policy is the {@link State} machine below.
  */
 public final class NativeTaskStatsTracker implements WriteTaskStatsTracker {
   private static final Logger LOG = LoggerFactory.getLogger(NativeTaskStatsTracker.class);
+
+  /**
+   * Who serves this task's statistics. The allowed moves are in {@link #moveTo}:
+   * <ul>
+   *   <li>{@code NATIVE → FALLBACK}: native code is unavailable (the task cannot start, a call
+   *       fails) before this tracker accepted any row, or this is a retried attempt: Delta's
+   *       tracker serves the rest of the task and nothing is lost.
+   *   <li>{@code NATIVE → FAILED}: a native call failed after rows were accepted. They cannot be
+   *       replayed, so the attempt fails and commits nothing; Spark's retry of the task starts in
+   *       {@code FALLBACK} (attempt number &gt; 0), so the job still succeeds.
+   *   <li>{@code NATIVE | FALLBACK → RELEASED}: the final stats were returned or the task ended.
+   * </ul>
+   * Leaving {@code NATIVE} frees the native task and the Arrow buffers; {@code FAILED} and
+   * {@code RELEASED} are terminal and refuse further calls.
+   */
+  enum State { NATIVE, FALLBACK, FAILED, RELEASED }
 
   private final Seq<Attribute> dataCols;
   private final Expression statsColExpr;
   private final Path rootPath;
   private final Configuration hadoopConf;
   private final int batchRows;
-  private final LongAccumulator filesAcc;
-  private final LongAccumulator fallbackAcc;
+  private final NativeStatsWriteAccumulators counters;
 
   private final StatsExpressionPlan plan;
   private final Map<String, OpenFile> open = new LinkedHashMap<>();
@@ -56,10 +67,16 @@ public final class NativeTaskStatsTracker implements WriteTaskStatsTracker {
   private final Map<String, String> results = new HashMap<>();
   private BufferAllocator allocator;
   private NativeStatsFiles engine;
+  private State state = State.NATIVE;
+  /** Delta's tracker, set on entering FALLBACK. */
   private DeltaTaskStatisticsTracker fallback;
+  /** Set on entering FAILED; every later call rethrows it. */
+  private RuntimeException failure;
   private long nextFileId;
-  private long rowsSeen;
-  private boolean closed;
+  /** Rows accepted in NATIVE: once positive, a native failure can no longer fall back. */
+  private long rowsAccepted;
+  /** Time in engine calls (task creation, batches, each file's result up to Delta's JSON). */
+  private long nativeNanos;
 
   /** Per open file: native id, its pending batch, rows written so far. */
   private static final class OpenFile {
@@ -74,29 +91,35 @@ public final class NativeTaskStatsTracker implements WriteTaskStatsTracker {
   }
 
   NativeTaskStatsTracker(Seq<Attribute> dataCols, Expression statsColExpr, Path rootPath,
-      Configuration hadoopConf, int batchRows, LongAccumulator filesAcc, LongAccumulator fallbackAcc) {
+      Configuration hadoopConf, int batchRows, NativeStatsWriteAccumulators counters) {
     this.dataCols = dataCols;
     this.statsColExpr = statsColExpr;
     this.rootPath = rootPath;
     this.hadoopConf = hadoopConf;
     this.batchRows = batchRows;
-    this.filesAcc = filesAcc;
-    this.fallbackAcc = fallbackAcc;
-    StatsExpressionPlan p;
-    try {
-      p = StatsExpressionPlan.analyze(dataCols, statsColExpr);
-    } catch (UnsupportedStatsException e) {
-      // The driver accepted it, so this is unexpected; still never worse than vanilla Delta.
-      p = null;
-      switchToFallback(e);
+    this.counters = counters;
+    TaskContext ctx = TaskContext.get();
+    StatsExpressionPlan p = null;
+    if (ctx != null && ctx.attemptNumber() > 0) {
+      // An earlier attempt may have failed in native code after rows reached it; whatever the
+      // cause, this attempt must not fail because of us.
+      fallBack("retry of a failed task attempt", null);
+    } else {
+      try {
+        p = StatsExpressionPlan.analyze(dataCols, statsColExpr);
+      } catch (UnsupportedStatsException e) {
+        // The driver accepted it, so this is unexpected; still never worse than vanilla Delta.
+        fallBack(e.toString(), e);
+      }
     }
     this.plan = p;
-    TaskContext ctx = TaskContext.get();
     if (ctx != null) {
       ctx.addTaskCompletionListener(new TaskCompletionListener() {
         @Override
         public void onTaskCompletion(TaskContext context) {
-          releaseNative();
+          if (state == State.NATIVE || state == State.FALLBACK) {
+            moveTo(State.RELEASED);
+          }
         }
       });
     }
@@ -107,44 +130,47 @@ public final class NativeTaskStatsTracker implements WriteTaskStatsTracker {
     return fallback != null;
   }
 
+  State state() {
+    return state;
+  }
+
   @Override
   public void newPartition(InternalRow partitionValues) {
-    if (fallback != null) {
-      fallback.newPartition(partitionValues);
+    if (state != State.NATIVE) {
+      servingDelta().newPartition(partitionValues);
     }
   }
 
   @Override
   public void newFile(String filePath) {
-    if (fallback != null) {
-      fallback.newFile(filePath);
+    if (state != State.NATIVE) {
+      servingDelta().newFile(filePath);
       return;
     }
     if (open.containsKey(filePath)) {
       return; // Delta's tracker ignores a repeated newFile as well
     }
     try {
+      long t0 = System.nanoTime();
       if (engine == null) {
         allocator = ArrowUtils.rootAllocator().newChildAllocator("gluten-delta-stats task", 0, Long.MAX_VALUE);
         engine = new NativeStatsFiles(plan, allocator);
       }
       long id = nextFileId++;
       engine.begin(id);
+      nativeNanos += System.nanoTime() - t0;
       RowBatcher batch = spare.isEmpty() ? new RowBatcher(plan.inputSchema(), allocator, batchRows) : spare.pop();
       open.put(filePath, new OpenFile(id, batch));
     } catch (RuntimeException | LinkageError e) {
-      RuntimeException fatal = onNativeFailure(filePath, e);
-      if (fatal != null) {
-        throw fatal;
-      }
+      nativeUnavailable(filePath, e);
       fallback.newFile(filePath);
     }
   }
 
   @Override
   public void newRow(String filePath, InternalRow row) {
-    if (fallback != null) {
-      fallback.newRow(filePath, row);
+    if (state != State.NATIVE) {
+      servingDelta().newRow(filePath, row);
       return;
     }
     OpenFile f = lastFile;
@@ -158,7 +184,7 @@ public final class NativeTaskStatsTracker implements WriteTaskStatsTracker {
     }
     f.batch.append(row);
     f.rows++;
-    rowsSeen++;
+    rowsAccepted++;
     if (f.batch.isFull()) {
       flush(filePath, f);
     }
@@ -166,8 +192,8 @@ public final class NativeTaskStatsTracker implements WriteTaskStatsTracker {
 
   @Override
   public void closeFile(String filePath) {
-    if (fallback != null) {
-      fallback.closeFile(filePath);
+    if (state != State.NATIVE) {
+      servingDelta().closeFile(filePath);
       return;
     }
     OpenFile f = open.get(filePath);
@@ -181,12 +207,11 @@ public final class NativeTaskStatsTracker implements WriteTaskStatsTracker {
     flush(filePath, f);
     String json;
     try {
+      long t0 = System.nanoTime();
       json = engine.finish(f.id, f.rows);
+      nativeNanos += System.nanoTime() - t0;
     } catch (RuntimeException e) {
-      RuntimeException fatal = onNativeFailure(filePath, e);
-      if (fatal != null) {
-        throw fatal;
-      }
+      nativeUnavailable(filePath, e);
       fallback.closeFile(filePath); // an empty first file: Delta's tracker reopened it
       return;
     }
@@ -196,38 +221,54 @@ public final class NativeTaskStatsTracker implements WriteTaskStatsTracker {
     results.put(fileName, json);
     NativeStatsMetrics.filesNative.increment();
     NativeStatsMetrics.rowsNative.add(f.rows);
-    if (filesAcc != null) {
-      filesAcc.add(1);
+    if (counters != null) {
+      counters.nativeFile(f.rows);
     }
   }
 
   @Override
   public DeltaFileStatistics getFinalStats(long taskCommitTime) {
-    for (String path : new ArrayList<>(open.keySet())) {
-      closeFile(path);
+    if (state == State.NATIVE) {
+      for (String path : new ArrayList<>(open.keySet())) {
+        closeFile(path);
+      }
     }
     Map<String, String> all = new HashMap<>(results);
-    if (fallback != null) {
-      all.putAll(CollectionConverters.asJava(fallback.getFinalStats(taskCommitTime).stats()));
+    if (state != State.NATIVE) {
+      all.putAll(CollectionConverters.asJava(servingDelta().getFinalStats(taskCommitTime).stats()));
     }
-    releaseNative();
+    if (counters != null) {
+      counters.nativeTime(nativeNanos);
+    }
+    moveTo(State.RELEASED);
     return new DeltaFileStatistics(scala.collection.immutable.Map.from(CollectionConverters.asScala(all)));
   }
 
+  /** Delta's tracker in FALLBACK; in FAILED or RELEASED the call is refused. */
+  private DeltaTaskStatisticsTracker servingDelta() {
+    if (state == State.FALLBACK) {
+      return fallback;
+    }
+    if (state == State.FAILED) {
+      throw failure;
+    }
+    throw new IllegalStateException("gluten-delta-stats: task statistics tracker used in state " + state);
+  }
+
+  /** Hands the file's pending rows to the engine; a failure here always fails the attempt. */
   private void flush(String filePath, OpenFile f) {
     if (f.batch.rowCount() == 0) {
       return;
     }
     try {
-      engine.add(f.id, f.batch.seal());
+      VectorSchemaRoot batch = f.batch.seal();
+      long t0 = System.nanoTime();
+      engine.add(f.id, batch);
+      nativeNanos += System.nanoTime() - t0;
     } catch (RuntimeException e) {
-      rowsSeen = Math.max(rowsSeen, 1); // the batch had rows: they are lost, never fall back here
-      throw onNativeFailure(filePath, e);
-    } finally {
-      if (!closed) {
-        f.batch.reset();
-      }
+      throw fail(filePath, e);
     }
+    f.batch.reset();
   }
 
   private void forgetLastFile() {
@@ -236,41 +277,59 @@ public final class NativeTaskStatsTracker implements WriteTaskStatsTracker {
   }
 
   /**
-   * Falls back when nothing has been seen yet (returns normally); otherwise returns the exception
-   * that must fail the task.
+   * A native call failed in NATIVE: falls back if no row was accepted yet (returns normally, in
+   * FALLBACK), otherwise throws the error that fails the attempt.
    */
-  private RuntimeException onNativeFailure(String filePath, Throwable e) {
-    if (rowsSeen == 0 && fallback == null) {
-      switchToFallback(e);
-      return null;
+  private void nativeUnavailable(String filePath, Throwable e) {
+    if (rowsAccepted > 0) {
+      throw fail(filePath, e);
     }
-    NativeStatsMetrics.taskFailures.increment();
-    releaseNative();
-    return new IllegalStateException("gluten-delta-stats: native statistics failed for file " + filePath
-        + " after " + rowsSeen + " rows of this task were handed to the engine; failing the task so "
-        + "that no file is committed with missing or wrong statistics: " + e, e);
+    fallBack(e.toString(), e);
   }
 
-  private void switchToFallback(Throwable cause) {
-    LOG.warn("gluten-delta-stats: native statistics unavailable for this task, using Delta's own "
-        + "tracker: {}", cause.toString());
+  private RuntimeException fail(String filePath, Throwable e) {
+    NativeStatsMetrics.taskFailures.increment();
+    failure = new IllegalStateException("gluten-delta-stats: native statistics failed for file " + filePath
+        + " after " + rowsAccepted + " rows of this task were handed to the engine; failing the task "
+        + "attempt so that no file is committed with missing or wrong statistics (its retry uses "
+        + "Delta's own tracker): " + e, e);
+    moveTo(State.FAILED);
+    return failure;
+  }
+
+  private void fallBack(String reason, Throwable cause) {
+    LOG.debug("gluten-delta-stats: Delta's own tracker serves this task: {}", reason, cause);
     List<String> reopen = new ArrayList<>(open.keySet());
-    releaseNative();
+    moveTo(State.FALLBACK);
     fallback = new DeltaTaskStatisticsTracker(dataCols, statsColExpr, rootPath, hadoopConf);
     for (String path : reopen) {
       fallback.newFile(path);
     }
     NativeStatsMetrics.taskFallbacks.increment();
-    if (fallbackAcc != null) {
-      fallbackAcc.add(1);
+    if (counters != null) {
+      counters.fallback(reason);
     }
   }
 
-  /** Frees native state and Arrow buffers; idempotent (task end, fallback, failure). */
-  private void releaseNative() {
-    if (closed && engine == null) {
-      return;
+  /** The one place the state changes; leaving NATIVE frees native state. */
+  private void moveTo(State next) {
+    boolean allowed = switch (state) {
+      case NATIVE -> next != State.NATIVE;
+      case FALLBACK -> next == State.RELEASED;
+      case FAILED, RELEASED -> false;
+    };
+    if (!allowed) {
+      throw new IllegalStateException("gluten-delta-stats: task statistics tracker cannot move from "
+          + state + " to " + next);
     }
+    if (state == State.NATIVE) {
+      releaseNative();
+    }
+    state = next;
+  }
+
+  /** Frees native state and Arrow buffers (on leaving NATIVE). */
+  private void releaseNative() {
     RuntimeException first = null;
     for (OpenFile f : open.values()) {
       try {
@@ -299,7 +358,6 @@ public final class NativeTaskStatsTracker implements WriteTaskStatsTracker {
       }
       allocator = null;
     }
-    closed = true;
     if (first != null) {
       LOG.debug("gluten-delta-stats: abort during cleanup failed", first);
     }

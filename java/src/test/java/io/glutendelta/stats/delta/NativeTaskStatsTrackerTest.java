@@ -56,7 +56,7 @@ class NativeTaskStatsTrackerTest {
         List.<Attribute>copyOf(CollectionConverters.asJava(DataTypeUtils.toAttributes(schema)))).toSeq();
     vanilla = txn.getOptionalStatsTrackerAndStatsCollection(output, log.dataPath(), new StructType(),
         spark.emptyDataFrame())._1().get();
-    ours = (NativeStatsJobTracker) NativeStatsJobTracker.swapIfSupported(vanilla, log, spark);
+    ours = (NativeStatsJobTracker) NativeStatsJobTracker.swapIfSupported(vanilla, log, spark, null);
     rows = spark.createDataFrame(RandomStatsData.rows(42, 600, 5), schema)
         .queryExecution().executedPlan().executeCollect();
   }
@@ -97,6 +97,9 @@ class NativeTaskStatsTrackerTest {
     assertEquals(expected, actual);
     assertEquals(4, NativeStatsMetrics.filesNative.sum() - before);
     assertFalse(((NativeTaskStatsTracker) t).usesFallback());
+    assertEquals(NativeTaskStatsTracker.State.RELEASED, ((NativeTaskStatsTracker) t).state());
+    assertThrows(IllegalStateException.class, () -> t.newFile("/t/after-release.parquet"),
+        "a released tracker must refuse further files");
     assertTrue(expected.get("f3-empty.parquet").startsWith("{\"numRecords\":0"), expected.get("f3-empty.parquet"));
   }
 
@@ -108,16 +111,24 @@ class NativeTaskStatsTrackerTest {
     NativeTaskStatsTracker t = (NativeTaskStatsTracker) ours.newTaskInstance();
     assertEquals(expected, feed(t));
     assertTrue(t.usesFallback());
+    assertEquals(NativeTaskStatsTracker.State.RELEASED, t.state(), "fallback, then released by getFinalStats");
     assertEquals(1, NativeStatsMetrics.taskFallbacks.sum() - fallbacks);
   }
 
   @Test
   void failureAfterRowsFailsTheTask() {
     NativeStatsTestHooks.set("batch:3");
-    WriteTaskStatsTracker t = ours.newTaskInstance();
+    long failures = NativeStatsMetrics.taskFailures.sum();
+    NativeTaskStatsTracker t = (NativeTaskStatsTracker) ours.newTaskInstance();
     IllegalStateException e = assertThrows(IllegalStateException.class, () -> feed(t));
     assertTrue(e.getMessage().contains("failing the task"), e.getMessage());
     assertTrue(e.getMessage().contains("injected native failure"), e.getMessage());
+    assertEquals(NativeTaskStatsTracker.State.FAILED, t.state());
+    assertFalse(t.usesFallback(), "rows were handed over: no fallback");
+    assertEquals(1, NativeStatsMetrics.taskFailures.sum() - failures);
+    // a failed attempt never yields stats, whatever is called next
+    assertEquals(e, assertThrows(IllegalStateException.class, () -> t.getFinalStats(0L)));
+    assertEquals(e, assertThrows(IllegalStateException.class, () -> t.newFile("/t/late.parquet")));
   }
 
   @Test
