@@ -3,9 +3,11 @@ package io.glutendelta.stats.delta;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Process-wide counters proving which tracker produced statistics. Task-side counters count in
- * the JVM that ran the task (the driver in local mode); the {@code committed*} counters are
- * summed on the driver from the job's accumulators, so they also cover remote executors.
+ * Process-wide counters proving which tracker produced statistics, for tests and the main job
+ * (users see the SQL metrics of the {@code NativeDeltaStats} plan node and the driver log).
+ * Task-side counters count in the JVM that ran the task (the driver in local mode), failed
+ * attempts included; the {@code committed*} counters are summed on the driver from each write's
+ * accumulators (successful attempts only), so they also cover remote executors.
  */
 public final class NativeStatsMetrics {
   private NativeStatsMetrics() {}
@@ -19,9 +21,9 @@ public final class NativeStatsMetrics {
   public static final LongAdder filesNative = new LongAdder();
   /** Rows handed to the native engine (task JVM). */
   public static final LongAdder rowsNative = new LongAdder();
-  /** Task trackers that fell back to Delta's own tracker before any row reached native code. */
+  /** Task trackers served by Delta's own tracker: native unavailable before any row, or a retry. */
   public static final LongAdder taskFallbacks = new LongAdder();
-  /** Task trackers that failed after rows reached native code (task fails, nothing commits). */
+  /** Task attempts failed after rows reached native code (the attempt fails; its retry falls back). */
   public static final LongAdder taskFailures = new LongAdder();
 
   /** Native files reported by finished jobs, summed on the driver from accumulators. */

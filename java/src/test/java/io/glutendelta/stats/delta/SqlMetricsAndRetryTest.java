@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.glutendelta.stats.testing.CapturedLog;
 import io.glutendelta.stats.testing.TestSpark;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.apache.spark.SparkContext;
@@ -59,7 +61,12 @@ class SqlMetricsAndRetryTest {
     String path = java.nio.file.Files.createTempDirectory("gds-metrics").resolve("t").toString();
     long rows = 400_000;
     long before = SparkUiSqlMetrics.lastExecutionId(sc);
-    data(rows).write().format("delta").save(path);
+    try (CapturedLog log = new CapturedLog(NativeStatsJobTracker.class)) {
+      data(rows).write().format("delta").save(path);
+      assertEquals(List.of(), log.lines("WARN", ""));
+      assertEquals(1, log.lines("INFO", "2 files with native stats, " + rows + " rows aggregated natively").size(),
+          "one INFO line for the write");
+    }
     Map<String, String> m = SparkUiSqlMetrics.nodeMetricsAfter(sc, before);
     assertEquals(2, SparkUiSqlMetrics.count(m, "files with native stats"), m.toString());
     assertEquals(rows, SparkUiSqlMetrics.count(m, "rows aggregated natively"), m.toString());
@@ -81,10 +88,14 @@ class SqlMetricsAndRetryTest {
   void forcedFallbackShowsInTheUi() throws Exception {
     NativeStatsTestHooks.set("create");
     LastRun last = new LastRun();
-    WriteScenarios.Outcome o = WriteScenarios.compare(spark, "ui_fallback", null, (t, p) -> {
-      last.executionBefore = SparkUiSqlMetrics.lastExecutionId(sc);
-      data(5000).write().format("delta").save(p);
-    });
+    WriteScenarios.Outcome o;
+    try (CapturedLog log = new CapturedLog(NativeStatsJobTracker.class)) {
+      o = WriteScenarios.compare(spark, "ui_fallback", null, (t, p) -> {
+        last.executionBefore = SparkUiSqlMetrics.lastExecutionId(sc);
+        data(5000).write().format("delta").save(p);
+      });
+      assertOneWriteWithOneFallbackReason(log, "injected native failure at task creation");
+    }
     assertEquals(o.vanilla(), o.nativeStats());
     assertEquals(2, o.nativeDelta().taskFallbacks());
     Map<String, String> m = SparkUiSqlMetrics.nodeMetricsAfter(sc, last.executionBefore);
@@ -97,15 +108,19 @@ class SqlMetricsAndRetryTest {
   void retryAfterNativeFailureUsesDeltaAndSucceeds() throws Exception {
     NativeStatsTestHooks.set("batch:1"); // every native attempt fails at its second batch
     LastRun last = new LastRun();
-    WriteScenarios.Outcome o = WriteScenarios.compare(spark, "ui_retry",
-        (t, p) -> data(3000).write().format("delta").save(p),
-        (t, p) -> {
-          last.path = p;
-          last.versionBefore = DeltaLogStats.latestVersion(p);
-          last.executionBefore = SparkUiSqlMetrics.lastExecutionId(sc);
-          data(5000).write().format("delta").mode("append").save(p);
-          last.versionAfter = DeltaLogStats.latestVersion(p);
-        });
+    WriteScenarios.Outcome o;
+    try (CapturedLog log = new CapturedLog(NativeStatsJobTracker.class)) {
+      o = WriteScenarios.compare(spark, "ui_retry",
+          (t, p) -> data(3000).write().format("delta").save(p),
+          (t, p) -> {
+            last.path = p;
+            last.versionBefore = DeltaLogStats.latestVersion(p);
+            last.executionBefore = SparkUiSqlMetrics.lastExecutionId(sc);
+            data(5000).write().format("delta").mode("append").save(p);
+            last.versionAfter = DeltaLogStats.latestVersion(p);
+          });
+      assertOneWriteWithOneFallbackReason(log, "retry of a failed task attempt");
+    }
     assertEquals(2, o.nativeStats().size());
     assertEquals(o.vanilla(), o.nativeStats(), "the retried write's stats differ from vanilla Delta");
     assertEquals(last.versionBefore + 1, last.versionAfter, "exactly one new version");
@@ -117,5 +132,16 @@ class SqlMetricsAndRetryTest {
     Map<String, String> m = SparkUiSqlMetrics.nodeMetricsAfter(sc, last.executionBefore);
     assertEquals(2, SparkUiSqlMetrics.count(m, "task fallbacks"), m.toString());
     assertEquals(0, SparkUiSqlMetrics.count(m, "files with native stats"), m.toString());
+  }
+
+  /** One INFO line for the native write, and its two task fallbacks as one WARN line. */
+  private static void assertOneWriteWithOneFallbackReason(CapturedLog log, String reason) {
+    List<String> info = log.lines("INFO", "write to");
+    assertEquals(1, info.size(), info.toString());
+    assertTrue(info.get(0).contains("0 files with native stats") && info.get(0).contains("2 task fallbacks"),
+        info.get(0));
+    List<String> warn = log.lines("WARN", "");
+    assertEquals(1, warn.size(), "one WARN per reason and write: " + warn);
+    assertTrue(warn.get(0).contains("2 task(s)") && warn.get(0).contains(reason), warn.get(0));
   }
 }
