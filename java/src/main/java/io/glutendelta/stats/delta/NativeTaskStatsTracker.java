@@ -101,9 +101,10 @@ public final class NativeTaskStatsTracker implements WriteTaskStatsTracker {
     TaskContext ctx = TaskContext.get();
     StatsExpressionPlan p = null;
     if (ctx != null && ctx.attemptNumber() > 0) {
-      // An earlier attempt may have failed in native code after rows reached it; whatever the
-      // cause, this attempt must not fail because of us.
-      fallBack("retry of a failed task attempt", null);
+      // An earlier attempt may have failed in native code after rows reached it. The executor
+      // cannot tell why (the retry may run elsewhere), so every retry or speculative copy is
+      // served by Delta: it must not fail because of us.
+      fallBack("retry or speculative copy of a task attempt", null);
     } else {
       try {
         p = StatsExpressionPlan.analyze(dataCols, statsColExpr);

@@ -119,7 +119,7 @@ class SqlMetricsAndRetryTest {
             data(5000).write().format("delta").mode("append").save(p);
             last.versionAfter = DeltaLogStats.latestVersion(p);
           });
-      assertOneWriteWithOneFallbackReason(log, "retry of a failed task attempt");
+      assertOneWriteWithOneFallbackReason(log, "retry or speculative copy of a task attempt");
     }
     assertEquals(2, o.nativeStats().size());
     assertEquals(o.vanilla(), o.nativeStats(), "the retried write's stats differ from vanilla Delta");
