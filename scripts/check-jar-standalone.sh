@@ -34,7 +34,7 @@ for entry in native/linux-x86_64/libglutendeltastats.so native/linux-x86_64/libg
   grep -qx "$entry" <<<"$listing" || { echo "FAIL: $entry missing from $jar" >&2; exit 1; }
 done
 # Production only: no demo, main job or test hook inside.
-if grep -E '(EngineDemo|MainJob)[^/]*\.class$' <<<"$listing"; then
+if grep -E '(EngineDemo|MainJob|TestHooks)[^/]*\.class$' <<<"$listing"; then
   echo "FAIL: $jar carries the classes above, which are not production code" >&2; exit 1
 fi
 
