@@ -23,8 +23,9 @@
 // (Spark/Arrow) keeping decimal values within their declared precision, as the Arrow format
 // requires; a value outside it would be compared by its low word only.
 //
-// On a CPU with AVX2, update() hands the whole view to the AVX2 kernels (IntegerMinMaxAvx2.h),
-// which follow the same rules; the baseline loops below serve other CPUs and wide decimals.
+// On an x86-64 CPU with AVX2, update() hands the whole view to the AVX2 kernels
+// (IntegerMinMaxAvx2.h), which follow the same rules; the baseline loops below serve other CPUs,
+// other architectures and wide decimals.
 
 namespace gds {
 namespace detail {
@@ -86,7 +87,9 @@ struct IntegerMinMaxOperation {
   }
 
   // step(row, lane) for rows [0, n): rows go round the kLanes lanes, the < kLanes leftover rows
-  // to lane 0. The lane loop has a constant trip count, so each lane stays in its own register.
+  // too. Both lane loops have a constant trip count, so each lane stays in its own register (a
+  // variable-length tail loop also made GCC 12 for aarch64 report a false
+  // -Waggressive-loop-optimizations error).
   template <typename Step>
   static void overLanes(int n, Step&& step) {
     int i = 0;
@@ -95,8 +98,10 @@ struct IntegerMinMaxOperation {
         step(i + j, j);
       }
     }
-    for (; i < n; ++i) {
-      step(i, 0);
+    for (int j = 0; j < kLanes - 1; ++j) {
+      if (i + j < n) {
+        step(i + j, j);
+      }
     }
   }
 
@@ -141,7 +146,7 @@ struct IntegerMinMaxOperation {
   }
 
   static void update(MinMaxState<T>& minState, MinMaxState<T>& maxState, const LeafView& view) {
-    if constexpr (sizeof(L) <= 8) {
+    if constexpr (simd::kX86Kernels && sizeof(L) <= 8) {
       if (simd::activeLevel() == simd::Level::kAvx2) {
         L lo;
         L hi;
@@ -161,7 +166,7 @@ struct IntegerMinMaxOperation {
     updateBaseline(minState, maxState, view);
   }
 
-  // The x86-64 baseline (SSE2) path; every CPU and 128-bit comparisons.
+  // The portable path (SSE2 on x86-64, NEON on aarch64); every CPU and 128-bit comparisons.
   static void updateBaseline(MinMaxState<T>& minState, MinMaxState<T>& maxState,
                              const LeafView& view) {
     const int64_t n = view.numRows;

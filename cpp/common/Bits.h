@@ -58,8 +58,12 @@ __attribute__((always_inline)) inline int64_t countSetLoop(const uint8_t* bitmap
 int64_t countSetPopcnt(const uint8_t* bitmap, int64_t bitOffset, int64_t numBits);
 
 inline int64_t countSet(const uint8_t* bitmap, int64_t bitOffset, int64_t numBits) {
-  return simd::activeLevel() == simd::Level::kAvx2 ? countSetPopcnt(bitmap, bitOffset, numBits)
-                                                   : countSetLoop(bitmap, bitOffset, numBits);
+  if constexpr (simd::kX86Kernels) {
+    if (simd::activeLevel() == simd::Level::kAvx2) {
+      return countSetPopcnt(bitmap, bitOffset, numBits);
+    }
+  }
+  return countSetLoop(bitmap, bitOffset, numBits);
 }
 
 } // namespace gds::bits

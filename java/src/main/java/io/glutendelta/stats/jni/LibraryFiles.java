@@ -13,8 +13,10 @@ import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -53,7 +55,8 @@ final class LibraryFiles {
     URL library = classLoader.getResource(resource);
     if (library == null) {
       throw unavailable("the jar has no native library for platform " + platform + " (missing resource "
-          + resource + ")", null);
+          + resource + "; it carries " + packagedPlatforms(classLoader) + ", supported: "
+          + NativePlatform.SUPPORTED_DESCRIPTION + ")", null);
     }
     URL checksum = classLoader.getResource(resource + CHECKSUM_SUFFIX);
     if (checksum == null) {
@@ -118,6 +121,17 @@ final class LibraryFiles {
       }
     }
     return file;
+  }
+
+  /** Which of the supported platform folders {@code classLoader} has a library for, e.g. "linux-x86_64". */
+  static String packagedPlatforms(ClassLoader classLoader) {
+    List<String> present = new ArrayList<>();
+    for (String platform : NativePlatform.SUPPORTED) {
+      if (classLoader.getResource(resourceName(platform)) != null) {
+        present.add(platform);
+      }
+    }
+    return present.isEmpty() ? "no native library" : String.join(", ", present);
   }
 
   static String sha256Hex(Path file) throws IOException {

@@ -86,7 +86,8 @@ public final class NativeLoader {
     } catch (UnsatisfiedLinkError e) {
       throw new NativeLibraryUnavailableException("gluten-delta-stats native engine: System.load(" + file
           + ") failed on platform " + platform + ": " + e.getMessage()
-          + " (a library built on Debian 12 needs glibc >= 2.35)", e);
+          + " (the packaged libraries need glibc >= 2.17 and libgcc_s.so.1; supported: "
+          + NativePlatform.SUPPORTED_DESCRIPTION + ")", e);
     }
   }
 }

@@ -85,11 +85,16 @@ class LibraryFilesTest {
   }
 
   @Test
-  void missingPlatformLibraryNamesThePlatform() throws Exception {
-    ClassLoader jar = jarWith(null, null);
+  void missingPlatformLibraryNamesThePlatformAndWhatTheJarCarries() throws Exception {
+    ClassLoader empty = jarWith(null, null);
     NativeLibraryUnavailableException e = assertThrows(NativeLibraryUnavailableException.class,
-        () -> LibraryFiles.extract(jar, "linux-aarch_64", temp.resolve("b")));
-    assertTrue(e.getMessage().contains("linux-aarch_64"), e.getMessage());
+        () -> LibraryFiles.extract(empty, "linux-aarch64", temp.resolve("b")));
+    assertTrue(e.getMessage().contains("linux-aarch64") && e.getMessage().contains("carries no native library")
+        && e.getMessage().contains("supported: linux-x86_64"), e.getMessage());
+    ClassLoader x86Only = jarWith(FAKE_LIBRARY, sha256(FAKE_LIBRARY));
+    e = assertThrows(NativeLibraryUnavailableException.class,
+        () -> LibraryFiles.extract(x86Only, "linux-aarch64", temp.resolve("c")));
+    assertTrue(e.getMessage().contains("it carries linux-x86_64,"), e.getMessage());
   }
 
   @Test

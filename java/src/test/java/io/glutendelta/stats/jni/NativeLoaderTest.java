@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -102,12 +103,37 @@ class NativeLoaderTest {
     }
   }
 
+  @Test
+  void unsupportedArchitectureFailsNamingTheSupportedPlatformsInAFreshJvm() throws Exception {
+    Result r = probe("-Dos.arch=s390x");
+    assertEquals(2, r.exitCode, r.output);
+    assertTrue(r.output.contains("unsupported platform") && r.output.contains("s390x")
+        && r.output.contains("supported: linux-x86_64") && r.output.contains("linux-aarch64"), r.output);
+  }
+
+  @Test
+  void arm64ArchitecturePicksThePackagedAarch64LibraryInAFreshJvm() throws Exception {
+    String aarch64 = LibraryFiles.resourceName("linux-aarch64");
+    assumeTrue(NativeLoaderTest.class.getClassLoader().getResource(aarch64) != null,
+        "built with -Dnative.aarch64.skip=true: no " + aarch64);
+    // Found, extracted and checksum-verified; only System.load can fail, as this JVM is x86_64.
+    Result r = probe(List.of("-Dos.arch=arm64", "-D" + NativeLoader.TMPDIR_PROPERTY + "=" + temp.resolve("arm")));
+    assertEquals(2, r.exitCode, r.output);
+    assertTrue(r.output.contains("System.load(" + temp.resolve("arm")) && r.output.contains("platform linux-aarch64")
+        && r.output.contains("glibc >= 2.17"), r.output);
+  }
+
   private record Result(int exitCode, String output) {}
 
   private static Result probe(String property, String... args) throws IOException, InterruptedException {
+    return probe(List.of(property), args);
+  }
+
+  private static Result probe(List<String> properties, String... args) throws IOException, InterruptedException {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    List<String> command = new ArrayList<>(List.of(java, "-Xmx256m", "--add-opens=java.base/java.nio=ALL-UNNAMED",
-        property, "-cp", System.getProperty("java.class.path"), LoaderProbe.class.getName()));
+    List<String> command = new ArrayList<>(List.of(java, "-Xmx256m", "--add-opens=java.base/java.nio=ALL-UNNAMED"));
+    command.addAll(properties);
+    command.addAll(List.of("-cp", System.getProperty("java.class.path"), LoaderProbe.class.getName()));
     command.addAll(List.of(args));
     ProcessBuilder pb = new ProcessBuilder(command);
     pb.redirectErrorStream(true);

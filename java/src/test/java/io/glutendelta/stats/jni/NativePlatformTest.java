@@ -12,7 +12,15 @@ class NativePlatformTest {
   void normalisesLinuxArchitectures() {
     assertEquals("linux-x86_64", NativePlatform.directoryFor("Linux", "amd64"));
     assertEquals("linux-x86_64", NativePlatform.directoryFor("Linux", "x86_64"));
-    assertEquals("linux-aarch_64", NativePlatform.directoryFor("Linux", "aarch64"));
+    assertEquals("linux-aarch64", NativePlatform.directoryFor("Linux", "aarch64"));
+    assertEquals("linux-aarch64", NativePlatform.directoryFor("Linux", "arm64"));
+    assertEquals("linux-aarch64", NativePlatform.directoryFor("linux", "AARCH64"));
+  }
+
+  @Test
+  void everyNormalisedPlatformIsOneThePackagingBuilds() {
+    assertTrue(NativePlatform.SUPPORTED.contains(NativePlatform.directoryFor("Linux", "amd64")));
+    assertTrue(NativePlatform.SUPPORTED.contains(NativePlatform.directoryFor("Linux", "aarch64")));
   }
 
   @Test
@@ -21,7 +29,14 @@ class NativePlatformTest {
         () -> NativePlatform.directoryFor("Mac OS X", "aarch64"));
     assertTrue(e.getMessage().contains("Mac OS X") && e.getMessage().contains("aarch64"), e.getMessage());
     assertInstanceOf(UnsatisfiedLinkError.class, e.getCause());
+    assertNamesSupportedPlatforms(e.getMessage());
     e = assertThrows(NativeLibraryUnavailableException.class, () -> NativePlatform.directoryFor("Linux", "s390x"));
     assertTrue(e.getMessage().contains("s390x"), e.getMessage());
+    assertNamesSupportedPlatforms(e.getMessage());
+  }
+
+  private static void assertNamesSupportedPlatforms(String message) {
+    assertTrue(message.contains("supported: linux-x86_64") && message.contains("linux-aarch64")
+        && message.contains("glibc >= 2.17"), message);
   }
 }
