@@ -2,9 +2,10 @@
 
 #include <cstdint>
 #include <cstring>
+#include <limits>
 
 #include "aggregates/IntegerMinMaxAvx2.h"
-#include "aggregates/MinMax.h"
+#include "aggregates/MinMaxState.h"
 #include "common/Bits.h"
 #include "common/CpuFeatures.h"
 #include "vector/LeafView.h"

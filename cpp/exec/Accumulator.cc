@@ -1,7 +1,7 @@
 #include "exec/Accumulator.h"
 
 #include "aggregates/CountStar.h"
-#include "aggregates/MinMax.h"
+#include "aggregates/MinMaxState.h"
 #include "aggregates/NullCount.h"
 #include "exec/TypeDispatch.h"
 
@@ -23,40 +23,40 @@ int32_t place(int32_t& end) {
 
 AccumulatorLayout::AccumulatorLayout(const std::vector<LeafColumn>& leaves) {
   int32_t end = 0;
-  slots_.push_back(AggregateSlot{AggregateKind::kCountStar, -1, TypeKind::kRow, false,
-                                 place<CountStarState>(end), false});
+  slots_.push_back(
+      AggregateSlot{AggregateKind::kCountStar, -1, TypeKind::kRow, false, place<CountStarState>(end), 0});
   for (size_t i = 0; i < leaves.size(); ++i) {
     const Type& type = *leaves[i].type;
     const auto leaf = static_cast<int32_t>(i);
-    slots_.push_back(AggregateSlot{AggregateKind::kNullCount, leaf, type.kind, type.largeOffsets,
-                                   place<NullCountState>(end), false});
+    slots_.push_back(AggregateSlot{AggregateKind::kNullCount, leaf, type.kind, false,
+                                   place<NullCountState>(end), 0});
     if (!collectsMinMax(type.kind)) {
       continue;
     }
-    for (AggregateKind kind : {AggregateKind::kMin, AggregateKind::kMax}) {
-      if (type.kind == TypeKind::kVarchar) {
-        slots_.push_back(
-            AggregateSlot{kind, leaf, type.kind, type.largeOffsets, numStrings_++, true});
-      } else {
-        const int32_t offset = dispatchFixedWidth(
-            type.kind, [&](auto tag) { return place<MinMaxState<decltype(tag)>>(end); });
-        slots_.push_back(AggregateSlot{kind, leaf, type.kind, false, offset, false});
-      }
+    if (type.kind == TypeKind::kVarchar) {
+      const int32_t min = numStrings_++;
+      const int32_t max = numStrings_++;
+      slots_.push_back(
+          AggregateSlot{AggregateKind::kStringMinMax, leaf, type.kind, type.largeOffsets, min, max});
+      continue;
     }
+    dispatchFixedWidth(type.kind, [&](auto tag) {
+      using State = MinMaxState<decltype(tag)>;
+      const int32_t min = place<State>(end);
+      const int32_t max = place<State>(end);
+      slots_.push_back(AggregateSlot{AggregateKind::kMinMax, leaf, type.kind, false, min, max});
+    });
   }
   fixedBytes_ = end;
 }
 
 AccumulatorRow::AccumulatorRow(const AccumulatorLayout& layout)
-    : storage_(new Chunk[static_cast<size_t>(layout.fixedBytes() + 15) / 16 + 1]),
+    : storage_(std::make_unique<Chunk[]>(static_cast<size_t>(layout.fixedBytes() + 15) / 16 + 1)),
       fixed_(reinterpret_cast<std::byte*>(storage_.get())),
       fixedBytes_(layout.fixedBytes()),
       strings_(static_cast<size_t>(layout.numStrings())) {
   // Start the lifetime of every fixed state (all are trivial types) before first use.
   for (const AggregateSlot& slot : layout.slots()) {
-    if (slot.isString) {
-      continue;
-    }
     switch (slot.kind) {
       case AggregateKind::kCountStar:
         new (fixed_ + slot.offset) CountStarState{};
@@ -64,12 +64,14 @@ AccumulatorRow::AccumulatorRow(const AccumulatorLayout& layout)
       case AggregateKind::kNullCount:
         new (fixed_ + slot.offset) NullCountState{};
         break;
-      case AggregateKind::kMin:
-      case AggregateKind::kMax:
+      case AggregateKind::kMinMax:
         dispatchFixedWidth(slot.type, [&](auto tag) {
           new (fixed_ + slot.offset) MinMaxState<decltype(tag)>{};
+          new (fixed_ + slot.maxOffset) MinMaxState<decltype(tag)>{};
         });
         break;
+      case AggregateKind::kStringMinMax:
+        break;  // constructed by strings_
     }
   }
   reset(layout);
@@ -84,16 +86,16 @@ void AccumulatorRow::reset(const AccumulatorLayout& layout) {
       case AggregateKind::kNullCount:
         NullCountOperation::initialize(fixed<NullCountState>(slot.offset));
         break;
-      case AggregateKind::kMin:
-      case AggregateKind::kMax:
-        if (slot.isString) {
-          StringMinOperation::initialize(string(slot.offset));  // same for min and max
-        } else {
-          dispatchFixedWidth(slot.type, [&](auto tag) {
-            using T = decltype(tag);
-            MinOperation<T>::initialize(fixed<MinMaxState<T>>(slot.offset));
-          });
-        }
+      case AggregateKind::kMinMax:
+        dispatchFixedWidth(slot.type, [&](auto tag) {
+          using T = decltype(tag);
+          MinOperation<T>::initialize(fixed<MinMaxState<T>>(slot.offset));
+          MaxOperation<T>::initialize(fixed<MinMaxState<T>>(slot.maxOffset));
+        });
+        break;
+      case AggregateKind::kStringMinMax:
+        StringMinOperation::initialize(string(slot.offset));
+        StringMaxOperation::initialize(string(slot.maxOffset));
         break;
     }
   }

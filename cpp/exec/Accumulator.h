@@ -16,15 +16,21 @@
 
 namespace gds {
 
-enum class AggregateKind { kCountStar, kNullCount, kMin, kMax };
+enum class AggregateKind {
+  kCountStar,
+  kNullCount,
+  kMinMax,        // a fixed-width leaf's min and max, reduced together
+  kStringMinMax,  // a string leaf's min and max
+};
 
 struct AggregateSlot {
   AggregateKind kind;
-  int32_t leaf;    // index into the leaves (-1 for count(*))
-  TypeKind type;   // the leaf's type kind
-  bool largeOffsets;
-  int32_t offset;  // byte offset in the fixed part, or index of the string state
-  bool isString;
+  int32_t leaf;       // index into the leaves (-1 for count(*))
+  TypeKind type;      // the leaf's type kind
+  bool largeOffsets;  // kStringMinMax: large_utf8 (64-bit offsets)
+  int32_t offset;     // byte offset of the state in the fixed part; kMinMax: of the min state;
+                      // kStringMinMax: index of the min string state
+  int32_t maxOffset;  // kMinMax / kStringMinMax: the same for the max state
 };
 
 class AccumulatorLayout {

@@ -1,11 +1,11 @@
 #include "exec/GlobalAggregation.h"
 
 #include "aggregates/CountStar.h"
+#include "aggregates/FloatingMinMax.h"
 #include "aggregates/IntegerMinMax.h"
-#include "aggregates/MinMax.h"
 #include "aggregates/NullCount.h"
 #include "aggregates/StringMinMax.h"
-#include "common/Exceptions.h"
+#include "exec/ResultEncoder.h"
 #include "exec/TypeDispatch.h"
 
 namespace gds {
@@ -25,7 +25,7 @@ void storeValue(MinMaxValue& out, T value) {
 } // namespace
 
 GlobalAggregation::GlobalAggregation(const std::vector<LeafColumn>& leaves)
-    : layout_(leaves) {
+    : leaves_(leaves), layout_(leaves) {
   result_.leaves.resize(leaves.size());
   narrowDecimal_.reserve(leaves.size());
   for (const LeafColumn& leaf : leaves) {
@@ -34,19 +34,16 @@ GlobalAggregation::GlobalAggregation(const std::vector<LeafColumn>& leaves)
   }
 }
 
-void GlobalAggregation::updateMinMax(const AggregateSlot& minSlot, const AggregateSlot& maxSlot,
-                                     const LeafView& view) {
-  AccumulatorRow& row = *row_;
-  dispatchFixedWidth(minSlot.type, [&](auto tag) {
+void GlobalAggregation::updateMinMax(AccumulatorRow& row, const AggregateSlot& slot,
+                                     const LeafView& view) const {
+  dispatchFixedWidth(slot.type, [&](auto tag) {
     using T = decltype(tag);
-    MinMaxState<T>& minState = row.fixed<MinMaxState<T>>(minSlot.offset);
-    MinMaxState<T>& maxState = row.fixed<MinMaxState<T>>(maxSlot.offset);
+    MinMaxState<T>& minState = row.fixed<MinMaxState<T>>(slot.offset);
+    MinMaxState<T>& maxState = row.fixed<MinMaxState<T>>(slot.maxOffset);
     if constexpr (std::is_floating_point_v<T>) {
-      // Floats keep their own first-of-equals reductions (NaN and the sign of zero).
-      MinOperation<T>::update(minState, view);
-      MaxOperation<T>::update(maxState, view);
+      FloatingMinMaxOperation<T>::update(minState, maxState, view);
     } else if constexpr (std::is_same_v<T, int128_t>) {
-      if (narrowDecimal_[static_cast<size_t>(minSlot.leaf)]) {
+      if (narrowDecimal_[static_cast<size_t>(slot.leaf)]) {
         IntegerMinMaxOperation<T, int64_t>::update(minState, maxState, view);
       } else {
         IntegerMinMaxOperation<T, T>::update(minState, maxState, view);
@@ -57,14 +54,9 @@ void GlobalAggregation::updateMinMax(const AggregateSlot& minSlot, const Aggrega
   });
 }
 
-void GlobalAggregation::addInput(const ImportedBatch& batch) {
-  GDS_CHECK(row_ != nullptr, "addInput without an accumulator");
-  GDS_CHECK(needsInput(), "addInput while draining or after noMoreInput");
-  AccumulatorRow& row = *row_;
+void GlobalAggregation::addInput(AccumulatorRow& row, const ImportedBatch& batch) const {
   const std::vector<LeafView>& views = batch.leaves();
-  const std::vector<AggregateSlot>& slots = layout_.slots();
-  for (size_t index = 0; index < slots.size(); ++index) {
-    const AggregateSlot& slot = slots[index];
+  for (const AggregateSlot& slot : layout_.slots()) {
     switch (slot.kind) {
       case AggregateKind::kCountStar:
         CountStarOperation::update(row.fixed<CountStarState>(slot.offset), batch.numRows());
@@ -73,89 +65,60 @@ void GlobalAggregation::addInput(const ImportedBatch& batch) {
         NullCountOperation::update(row.fixed<NullCountState>(slot.offset),
                                    views[static_cast<size_t>(slot.leaf)]);
         break;
-      case AggregateKind::kMin:
-      case AggregateKind::kMax: {
+      case AggregateKind::kMinMax:
+        updateMinMax(row, slot, views[static_cast<size_t>(slot.leaf)]);
+        break;
+      case AggregateKind::kStringMinMax: {
         const LeafView& view = views[static_cast<size_t>(slot.leaf)];
-        const bool isMax = slot.kind == AggregateKind::kMax;
-        if (slot.isString) {
-          StringMinMaxState& state = row.string(slot.offset);
-          if (isMax) {
-            StringMaxOperation::update(state, view, slot.largeOffsets);
-          } else {
-            StringMinOperation::update(state, view, slot.largeOffsets);
-          }
-          break;
-        }
-        // The layout places a leaf's max right after its min: both in one pass over the values.
-        GDS_CHECK(!isMax && index + 1 < slots.size() &&
-                      slots[index + 1].kind == AggregateKind::kMax &&
-                      slots[index + 1].leaf == slot.leaf,
-                  "min/max slots of leaf ", slot.leaf, " are not a (min, max) pair");
-        updateMinMax(slot, slots[index + 1], view);
-        ++index;
+        StringMinOperation::update(row.string(slot.offset), view, slot.largeOffsets);
+        StringMaxOperation::update(row.string(slot.maxOffset), view, slot.largeOffsets);
         break;
       }
     }
   }
 }
 
-void GlobalAggregation::noMoreInput() {
-  noMoreInput_ = true;
+void GlobalAggregation::drain(AccumulatorRow& row, std::vector<uint8_t>& out) {
+  encodeFileResult(extract(row), leaves_, out);  // copies the strings out of the row
+  row.reset(layout_);
 }
 
-bool GlobalAggregation::startDrain() {
-  GDS_CHECK(row_ != nullptr, "barrier without an accumulator");
-  GDS_CHECK(!draining_, "barrier while already draining");
-  draining_ = true;
-  outputPending_ = true;
-  return true;
-}
-
-const FileResult* GlobalAggregation::getOutput() {
-  // Outside a barrier there is nothing to emit: in particular no trailing empty-state row after
-  // noMoreInput (Velox's global aggregation emits one; our files got theirs at their barriers).
-  if (!draining_ || !outputPending_) {
-    return nullptr;
-  }
-  extract(*row_);
-  outputPending_ = false;
-  return &result_;
-}
-
-void GlobalAggregation::finishDrain() {
-  GDS_CHECK(draining_ && !outputPending_, "finishDrain before the output was taken");
-  row_->reset(layout_);
-  draining_ = false;
-}
-
-void GlobalAggregation::extract(AccumulatorRow& row) {
+const FileResult& GlobalAggregation::extract(AccumulatorRow& row) {
   for (LeafResult& leaf : result_.leaves) {
-    leaf.hasMinMax = false;
+    leaf.hasMinMax = false;  // leaves without min/max slots keep it
   }
+  auto leafOf = [&](const AggregateSlot& slot) -> LeafResult& {
+    return result_.leaves[static_cast<size_t>(slot.leaf)];
+  };
   for (const AggregateSlot& slot : layout_.slots()) {
-    if (slot.kind == AggregateKind::kCountStar) {
-      result_.numRecords = row.fixed<CountStarState>(slot.offset).count;
-      continue;
+    switch (slot.kind) {
+      case AggregateKind::kCountStar:
+        result_.numRecords = row.fixed<CountStarState>(slot.offset).count;
+        break;
+      case AggregateKind::kNullCount:
+        leafOf(slot).nullCount = row.fixed<NullCountState>(slot.offset).count;
+        break;
+      case AggregateKind::kMinMax:
+        dispatchFixedWidth(slot.type, [&](auto tag) {
+          using T = decltype(tag);
+          const MinMaxState<T>& min = row.fixed<MinMaxState<T>>(slot.offset);
+          const MinMaxState<T>& max = row.fixed<MinMaxState<T>>(slot.maxOffset);
+          LeafResult& leaf = leafOf(slot);
+          leaf.hasMinMax = min.seen;  // min and max see the same valid rows
+          storeValue(leaf.min, min.value);
+          storeValue(leaf.max, max.value);
+        });
+        break;
+      case AggregateKind::kStringMinMax: {
+        LeafResult& leaf = leafOf(slot);
+        leaf.hasMinMax = row.string(slot.offset).seen;
+        leaf.min.string = row.string(slot.offset).value;
+        leaf.max.string = row.string(slot.maxOffset).value;
+        break;
+      }
     }
-    LeafResult& leaf = result_.leaves[static_cast<size_t>(slot.leaf)];
-    if (slot.kind == AggregateKind::kNullCount) {
-      leaf.nullCount = row.fixed<NullCountState>(slot.offset).count;
-      continue;
-    }
-    MinMaxValue& out = slot.kind == AggregateKind::kMin ? leaf.min : leaf.max;
-    if (slot.isString) {
-      const StringMinMaxState& state = row.string(slot.offset);
-      leaf.hasMinMax = state.seen;
-      out.string = state.value;
-      continue;
-    }
-    dispatchFixedWidth(slot.type, [&](auto tag) {
-      using T = decltype(tag);
-      const MinMaxState<T>& state = row.fixed<MinMaxState<T>>(slot.offset);
-      leaf.hasMinMax = state.seen;
-      storeValue(out, state.value);
-    });
   }
+  return result_;
 }
 
 } // namespace gds

@@ -1,7 +1,6 @@
 #include "exec/Task.h"
 
 #include "common/Exceptions.h"
-#include "exec/ResultEncoder.h"
 
 namespace gds {
 
@@ -19,7 +18,6 @@ std::unique_ptr<Task> Task::create(OwnedArrowSchema schema) {
 }
 
 void Task::beginFile(int64_t fileId) {
-  GDS_USER_CHECK(!noMoreSplits_, "beginFile(", fileId, ") after the task's input ended");
   GDS_USER_CHECK(openFiles_.count(fileId) == 0, "file ", fileId, " is already open");
   if (freeFiles_.empty()) {
     auto inserted = openFiles_.emplace(fileId, aggregation_.newAccumulator());
@@ -49,31 +47,18 @@ void Task::addBatch(int64_t fileId, OwnedArrowArray array, OwnedArrowSchema sche
     checkSchemaMatches(rowType_, schema.get());
     schema.reset();
   }
-  openRow(fileId);  // an unknown file is rejected before the batch is validated
+  // An unknown file is rejected before the batch is validated.
+  AccumulatorRow& row = openRow(fileId);
   const ImportedBatch batch(std::move(array), rowType_, leaves_, scratch_);
-  addSplit(Split{fileId, &batch});
-}
-
-void Task::addSplit(const Split& split) {
-  GDS_CHECK(split.batch != nullptr, "split without a batch");
-  GDS_USER_CHECK(!noMoreSplits_, "batch for file ", split.fileId, " after the task's input ended");
-  aggregation_.setAccumulator(&openRow(split.fileId));
-  aggregation_.addInput(*split.batch);
+  aggregation_.addInput(row, batch);
   ++batches_;
-  rows_ += split.batch->numRows();
+  rows_ += batch.numRows();
 }
 
-const std::vector<uint8_t>& Task::requestBarrier(const BarrierSplit& barrier) {
-  OpenFiles::node_type file = takeFile(barrier.fileId);
-  GDS_USER_CHECK(!file.empty(), "file ", barrier.fileId, " is not open");
-  aggregation_.setAccumulator(file.mapped().get());
-  const bool hasOutput = aggregation_.startDrain();
-  GDS_CHECK(hasOutput, "a global aggregation always has a row at a barrier");
-  const FileResult* result = aggregation_.getOutput();
-  GDS_CHECK(result != nullptr, "no result row at the barrier of file ", barrier.fileId);
-  encodeFileResult(*result, leaves_, encoded_);
-  aggregation_.finishDrain();  // resets the row, keeping its memory
-  aggregation_.setAccumulator(nullptr);
+const std::vector<uint8_t>& Task::finishFile(int64_t fileId) {
+  OpenFiles::node_type file = takeFile(fileId);
+  GDS_USER_CHECK(!file.empty(), "file ", fileId, " is not open");
+  aggregation_.drain(*file.mapped(), encoded_);
   freeFiles_.push_back(std::move(file));
   ++filesFinished_;
   return encoded_;
@@ -95,12 +80,6 @@ Task::OpenFiles::node_type Task::takeFile(int64_t fileId) {
     cachedRow_ = nullptr;
   }
   return file;
-}
-
-void Task::noMoreSplits() {
-  noMoreSplits_ = true;
-  aggregation_.noMoreInput();
-  GDS_CHECK(aggregation_.getOutput() == nullptr, "trailing empty-state row must be suppressed");
 }
 
 TaskCounters Task::counters() const {

@@ -6,16 +6,17 @@
 #include <vector>
 
 #include "exec/GlobalAggregation.h"
-#include "exec/Split.h"
 #include "type/LeafColumns.h"
 #include "type/Type.h"
 #include "vector/ImportedBatch.h"
 #include "vector/OwnedArrow.h"
 
-// A reusable statistics task for one Spark task: batches of several files (Delta may keep many
-// open at once) flow through one GlobalAggregation; each file has its own accumulator row keyed
-// by file id, and a barrier per file emits exactly one result row and resets that row for reuse.
-// The common case - one open file - never hashes: the last used file's row is cached.
+// A reusable statistics task for one Spark task, shaped like Velox's serial Task with barriers:
+// each output file is a split (its batches), all of which flow through the one operator, a
+// GlobalAggregation; finishFile is the file's barrier, which drains exactly one result row and
+// resets the file's accumulator row for reuse. Delta may keep several files open at once, so
+// each open file has its own row, keyed by file id. The common case - one open file - never
+// hashes: the last used file's row is cached.
 
 namespace gds {
 
@@ -48,21 +49,13 @@ class Task {
   // must equal the task's schema. Both structs are released before this returns or throws. A
   // rejected batch leaves the file's state untouched.
   void addBatch(int64_t fileId, OwnedArrowArray array, OwnedArrowSchema schema = {});
-  void addSplit(const Split& split);
 
-  // The barrier for one file: its result in the NativeEngine.finishFile layout. The bytes stay
-  // valid until the next call on the task.
-  const std::vector<uint8_t>& requestBarrier(const BarrierSplit& barrier);
-  const std::vector<uint8_t>& finishFile(int64_t fileId) {
-    return requestBarrier(BarrierSplit{fileId});
-  }
+  // The file's barrier: its result in the NativeEngine.finishFile layout; the file is closed.
+  // The bytes stay valid until the next call on the task.
+  const std::vector<uint8_t>& finishFile(int64_t fileId);
 
   // Drops a file's state without a result; false when the file was not open.
   bool abortFile(int64_t fileId);
-
-  // End of input. Open files are not flushed (their owner aborts or finishes them first); the
-  // aggregation's trailing empty-state row is suppressed.
-  void noMoreSplits();
 
   TaskCounters counters() const;
 
@@ -84,7 +77,6 @@ class Task {
   std::vector<uint8_t> encoded_;
   int64_t cachedFileId_{0};
   AccumulatorRow* cachedRow_{nullptr};
-  bool noMoreSplits_{false};
   int64_t filesFinished_{0};
   int64_t batches_{0};
   int64_t rows_{0};

@@ -1,5 +1,5 @@
-// Task lifecycle: barriers per file, several open files, reuse over 10 000 files, counters,
-// schema checks on addBatch, and the error paths of the file protocol.
+// Task lifecycle: one barrier (finishFile) per file, several open files, reuse over 10 000
+// files, counters, schema checks on addBatch, and the error paths of the file protocol.
 
 #include <random>
 
@@ -171,15 +171,20 @@ TEST_F(TaskTest, rejectedBatchLeavesFileStateUnchanged) {
   EXPECT_EQ(file.leaves[0].min.integer, 3);
 }
 
-TEST_F(TaskTest, noTrailingRowAfterEndOfInput) {
+TEST_F(TaskTest, oneRowPerFileAtItsBarrierAndNoneAfter) {
   auto task = makeTask(batch({}, {}));
   task->beginFile(1);
   add(*task, 1, batch({1}, {"a"}));
-  finish(*task, 1);
-  task->noMoreSplits();  // would emit Velox's trailing empty-state row; ours must not
-  EXPECT_EQ(task->counters().filesFinished, 1);
-  EXPECT_NE(userError([&] { task->beginFile(2); }).find("after the task's input ended"),
+  EXPECT_EQ(finish(*task, 1).numRecords, 1);
+  // Velox's global aggregation would emit a trailing empty-state row at the end of input; here
+  // a finished file is closed: no second row, and no batch reaches it.
+  EXPECT_NE(userError([&] { task->finishFile(1); }).find("file 1 is not open"), std::string::npos);
+  EXPECT_NE(userError([&] { add(*task, 1, batch({2}, {"b"})); }).find("file 1 is not open"),
             std::string::npos);
+  const TaskCounters counters = task->counters();
+  EXPECT_EQ(counters.filesFinished, 1);
+  EXPECT_EQ(counters.openFiles, 0);
+  EXPECT_EQ(counters.rows, 1);
 }
 
 TEST_F(TaskTest, schemaIsReleasedEvenWhenRejected) {

@@ -4,16 +4,14 @@
 #include <limits>
 #include <type_traits>
 
-#include "aggregates/SparkOrdering.h"
+#include "aggregates/MinMaxState.h"
 #include "common/Bits.h"
 #include "common/Unaligned.h"
 #include "vector/LeafView.h"
 
-// min/max state and merge for fixed-width values (integers, date32, timestamp, float, double,
-// decimal128); the per-batch reduction here is the floating-point one.
-// The running value is replaced only when a value is strictly smaller (min) or greater (max)
-// under Spark's ordering, so the first of equal values wins - that decides whether -0.0 or 0.0
-// (or which NaN) is reported, exactly as Spark's row-at-a-time aggregate does.
+// min and max of a float or double leaf under Spark's ordering (NaN largest, -0.0 = 0.0 with
+// the first seen kept; MinMaxState.h). Integers and decimals take IntegerMinMax.h, where equal
+// values are identical and one pass serves both.
 //
 // Values are reduced in blocks by branch-free loops the compiler can vectorise (a batch without
 // nulls is one block; otherwise each 64-row validity word is one, nulls replaced by the
@@ -22,36 +20,14 @@
 
 namespace gds {
 
-template <typename T>
-struct MinMaxState {
-  T value;
-  bool seen;
-};
-
 template <typename T, bool kIsMax>
-struct ExtremumOperation {
-  using State = MinMaxState<T>;
+struct FloatingExtremum {
+  static_assert(std::is_floating_point_v<T>, "integer min/max: see IntegerMinMax.h");
+  using Merge = ExtremumOperation<T, kIsMax>;
 
-  static void initialize(State& state) {
-    state.value = T{};
-    state.seen = false;
-  }
-
-  static bool better(T candidate, T current) {
-    return kIsMax ? SparkOrdering<T>::less(current, candidate)
-                  : SparkOrdering<T>::less(candidate, current);
-  }
-
-  static void mergeValue(State& state, T value) {
-    if (!state.seen || better(value, state.value)) {
-      state.value = value;
-      state.seen = true;
-    }
-  }
-
-  // Floating point: a NaN-skipping IEEE reduction (vectorisable), then the rare fix-ups - NaN
-  // wins for max / only-NaN for min, and for a zero result the first zero's sign is the answer.
-  static T floatBlockExtremum(const uint8_t* values, int64_t begin, int64_t n) {
+  // A NaN-skipping IEEE reduction (vectorisable), then the rare fix-ups - NaN wins for max /
+  // only-NaN for min, and for a zero result the first zero's sign is the answer.
+  static T blockExtremum(const uint8_t* values, int64_t begin, int64_t n) {
     int64_t nans = 0;
     T result = kIsMax ? -std::numeric_limits<T>::infinity() : std::numeric_limits<T>::infinity();
     for (int64_t i = 0; i < n; ++i) {
@@ -72,10 +48,10 @@ struct ExtremumOperation {
     return result;
   }
 
-  // Floating point, rows whose bit is set in 'valid' (not 0), n <= 64: as floatBlockExtremum.
-  // The identity (+Inf for min, -Inf for max) cannot change a result: a valid +Inf minimum
-  // equals it bit for bit, and the NaN/zero fix-ups look only at valid rows.
-  static T floatMaskedExtremum(const uint8_t* values, int64_t begin, int64_t n, uint64_t valid) {
+  // Rows whose bit is set in 'valid' (not 0), n <= 64: as blockExtremum. The identity (+Inf for
+  // min, -Inf for max) cannot change a result: a valid +Inf minimum equals it bit for bit, and
+  // the NaN/zero fix-ups look only at valid rows.
+  static T maskedExtremum(const uint8_t* values, int64_t begin, int64_t n, uint64_t valid) {
     const T identity =
         kIsMax ? -std::numeric_limits<T>::infinity() : std::numeric_limits<T>::infinity();
     int64_t nans = 0;
@@ -121,37 +97,38 @@ struct ExtremumOperation {
     return loadUnaligned<T>(values, begin);  // unreachable when the reduction found a match
   }
 
-  // Floating point only; integers and decimals take IntegerMinMaxOperation (min and max in one
-  // pass, where first-of-equals needs no care).
-  static void update(State& state, const LeafView& view) {
-    static_assert(std::is_floating_point_v<T>, "integer min/max: see IntegerMinMax.h");
+  static void update(MinMaxState<T>& state, const LeafView& view) {
     const int64_t n = view.numRows;
     if (n == 0) {
       return;
     }
     if (view.validity == nullptr) {
-      mergeValue(state, floatBlockExtremum(view.values, view.start, n));
+      Merge::mergeValue(state, blockExtremum(view.values, view.start, n));
       return;
     }
     for (int64_t base = 0; base < n; base += 64) {
       const int64_t chunk = n - base < 64 ? n - base : 64;
       const uint64_t word = bits::loadWord(view.validity, view.validityOffset + base, chunk);
       if (word == bits::lowMask(chunk)) {
-        mergeValue(state, floatBlockExtremum(view.values, view.start + base, chunk));
+        Merge::mergeValue(state, blockExtremum(view.values, view.start + base, chunk));
         continue;
       }
       if (word == 0) {
         continue;
       }
       // Nulls are replaced by the identity element, so the loop stays branch-free.
-      mergeValue(state, floatMaskedExtremum(view.values, view.start + base, chunk, word));
+      Merge::mergeValue(state, maskedExtremum(view.values, view.start + base, chunk, word));
     }
   }
 };
 
+// Both extremes of a floating-point leaf: one reduction each (their NaN and zero fix-ups differ).
 template <typename T>
-using MinOperation = ExtremumOperation<T, false>;
-template <typename T>
-using MaxOperation = ExtremumOperation<T, true>;
+struct FloatingMinMaxOperation {
+  static void update(MinMaxState<T>& minState, MinMaxState<T>& maxState, const LeafView& view) {
+    FloatingExtremum<T, false>::update(minState, view);
+    FloatingExtremum<T, true>::update(maxState, view);
+  }
+};
 
 } // namespace gds
