@@ -5,8 +5,14 @@
 set(CMAKE_SYSTEM_NAME Linux)
 set(CMAKE_SYSTEM_PROCESSOR aarch64)
 
-set(CMAKE_C_COMPILER aarch64-linux-gnu-gcc)
-set(CMAKE_CXX_COMPILER aarch64-linux-gnu-g++)
+find_program(GDS_AARCH64_CXX aarch64-linux-gnu-g++)
+find_program(GDS_AARCH64_CC aarch64-linux-gnu-gcc)
+if(NOT GDS_AARCH64_CXX OR NOT GDS_AARCH64_CC)
+  message(FATAL_ERROR "aarch64 cross compiler not found: apt-get install -y g++-aarch64-linux-gnu "
+                      "(or build the jar for x86_64 only: mvn ... -Dnative.aarch64.skip=true)")
+endif()
+set(CMAKE_C_COMPILER ${GDS_AARCH64_CC})
+set(CMAKE_CXX_COMPILER ${GDS_AARCH64_CXX})
 
 set(GDS_AARCH64_SYSROOT /usr/aarch64-linux-gnu)
 set(CMAKE_FIND_ROOT_PATH ${GDS_AARCH64_SYSROOT})
