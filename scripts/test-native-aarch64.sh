@@ -7,7 +7,8 @@
 # every symbol bound (RTLD_NOW), so a missing or misversioned symbol fails here, not on a cluster.
 #
 # Usage: scripts/test-native-aarch64.sh [build-dir]   (default: build/native-aarch64)
-# Needs Debian packages: g++-aarch64-linux-gnu qemu-user-static libgtest-dev cmake.
+# Needs Debian packages: g++-aarch64-linux-gnu qemu-user-static googletest (sources; libgtest-dev
+# brings it) cmake.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -15,7 +16,7 @@ build_dir="${1:-${root}/build/native-aarch64}"
 jobs="${GDS_BUILD_JOBS:-2}"
 sysroot=/usr/aarch64-linux-gnu
 gtest_src="${GDS_GTEST_SOURCE_DIR:-/usr/src/googletest}"
-need="apt-get install -y g++-aarch64-linux-gnu qemu-user-static libgtest-dev cmake"
+need="apt-get install -y g++-aarch64-linux-gnu qemu-user-static googletest cmake"
 
 command -v aarch64-linux-gnu-g++ >/dev/null || { echo "test-native-aarch64.sh: aarch64-linux-gnu-g++ not found (${need})" >&2; exit 2; }
 qemu="$(command -v qemu-aarch64-static || command -v qemu-aarch64 || true)"
