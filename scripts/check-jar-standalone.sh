@@ -30,6 +30,7 @@ demo_classes="$repo/java/target/test-classes"
 echo "== checking the jar carries the native library and its checksum"
 listing="$(jar tf "$jar")"
 for entry in native/linux-x86_64/libglutendeltastats.so native/linux-x86_64/libglutendeltastats.so.sha256 \
+             native/linux-aarch64/libglutendeltastats.so native/linux-aarch64/libglutendeltastats.so.sha256 \
              org/apache/arrow/c/Data.class; do
   grep -qx "$entry" <<<"$listing" || { echo "FAIL: $entry missing from $jar" >&2; exit 1; }
 done

@@ -2,9 +2,10 @@
 # The one set-up step of the project, shared by scripts/run-main.sh, scripts/test.sh and .ci/run,
 # so that CI walks the same path as a newcomer on a fresh machine.
 #
-#   . scripts/setup.sh main   # what building the jar and running the main job needs
+#   . scripts/setup.sh main   # what building the jar and running the main job needs (JDK 17,
+#                             # Maven, CMake, g++ and the aarch64 cross compiler)
 #   . scripts/setup.sh test   # that, plus the test toolchain (GoogleTest, clang + its runtime for
-#                             # the fuzzer and the sanitizers)
+#                             # the fuzzer and the sanitizers, qemu-user for the aarch64 suite)
 #
 # Sourced (it exports JAVA_HOME for the caller) or run. On Debian/Ubuntu as root it installs what
 # is missing with apt-get; not root, it prints the one `apt-get install` line that would and
@@ -12,10 +13,12 @@
 gds_setup() {
   local what="${1:-main}"
   local -a pkgs
-  pkgs=(openjdk-17-jdk-headless maven cmake make g++ binutils)
+  # The jar carries the native library for linux-x86_64 and linux-aarch64 (cross-compiled), so
+  # the main job's build needs the cross compiler too; the tests run the aarch64 suite under qemu.
+  pkgs=(openjdk-17-jdk-headless maven cmake make g++ binutils g++-aarch64-linux-gnu)
   case "$what" in
     main) ;;
-    test) pkgs+=(libgtest-dev clang libclang-rt-14-dev) ;;
+    test) pkgs+=(libgtest-dev googletest clang libclang-rt-14-dev qemu-user-static) ;;
     *) echo "setup.sh: usage: setup.sh main|test" >&2; return 2 ;;
   esac
 
