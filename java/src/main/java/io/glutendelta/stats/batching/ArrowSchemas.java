@@ -1,14 +1,9 @@
 package io.glutendelta.stats.batching;
 
-import java.util.ArrayList;
-import java.util.List;
 import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
-import org.apache.arrow.vector.types.pojo.Field;
-import org.apache.arrow.vector.types.pojo.FieldType;
-import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.spark.sql.types.BooleanType;
 import org.apache.spark.sql.types.ByteType;
 import org.apache.spark.sql.types.DataType;
@@ -20,8 +15,6 @@ import org.apache.spark.sql.types.IntegerType;
 import org.apache.spark.sql.types.LongType;
 import org.apache.spark.sql.types.ShortType;
 import org.apache.spark.sql.types.StringType;
-import org.apache.spark.sql.types.StructField;
-import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.types.TimestampNTZType;
 import org.apache.spark.sql.types.TimestampType;
 
@@ -32,26 +25,6 @@ import org.apache.spark.sql.types.TimestampType;
  */
 public final class ArrowSchemas {
   private ArrowSchemas() {}
-
-  public static Schema toArrow(StructType schema) {
-    List<Field> fields = new ArrayList<>();
-    for (StructField f : schema.fields()) {
-      fields.add(toArrow(f, f.name()));
-    }
-    return new Schema(fields);
-  }
-
-  private static Field toArrow(StructField f, String path) {
-    DataType t = f.dataType();
-    if (t instanceof StructType st) {
-      List<Field> children = new ArrayList<>();
-      for (StructField c : st.fields()) {
-        children.add(toArrow(c, path + "." + c.name()));
-      }
-      return new Field(f.name(), FieldType.nullable(ArrowType.Struct.INSTANCE), children);
-    }
-    return new Field(f.name(), FieldType.nullable(leafType(t, path)), null);
-  }
 
   static ArrowType leafType(DataType t, String path) {
     if (t instanceof BooleanType) {

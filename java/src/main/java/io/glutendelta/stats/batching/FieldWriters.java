@@ -29,8 +29,6 @@ import org.apache.spark.sql.types.IntegerType;
 import org.apache.spark.sql.types.LongType;
 import org.apache.spark.sql.types.ShortType;
 import org.apache.spark.sql.types.StringType;
-import org.apache.spark.sql.types.StructField;
-import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.types.TimestampNTZType;
 import org.apache.spark.sql.types.TimestampType;
 import org.apache.spark.unsafe.Platform;
@@ -40,18 +38,17 @@ import org.apache.spark.unsafe.types.UTF8String;
 final class FieldWriters {
   private FieldWriters() {}
 
-  static FieldWriter create(StructField field, int ordinal, int numFields, FieldVector vector) {
-    DataType t = field.dataType();
-    if (t instanceof StructType st) {
+  static FieldWriter create(InputField field, FieldVector vector) {
+    int ordinal = field.sourceOrdinal();
+    if (field.isStruct()) {
       StructVector sv = (StructVector) vector;
       List<FieldWriter> children = new ArrayList<>();
-      for (int i = 0; i < st.fields().length; i++) {
-        StructField c = st.fields()[i];
-        children.add(create(c, RowBatcher.sourceOrdinal(c, i), RowBatcher.numFields(c),
-            (FieldVector) sv.getChildByOrdinal(i)));
+      for (int i = 0; i < field.children().size(); i++) {
+        children.add(create(field.children().get(i), (FieldVector) sv.getChildByOrdinal(i)));
       }
-      return new StructWriter(ordinal, numFields, sv, children.toArray(new FieldWriter[0]));
+      return new StructWriter(ordinal, field.sourceFields(), sv, children.toArray(new FieldWriter[0]));
     }
+    DataType t = field.type();
     if (t instanceof BooleanType) {
       return new ValidityWriter(ordinal, (BitVector) vector);
     } else if (t instanceof ByteType) {

@@ -1,6 +1,5 @@
 package io.glutendelta.stats.batching;
 
-import io.glutendelta.stats.delta.StatsExpressionPlan;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
@@ -11,12 +10,10 @@ import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.SpecializedGetters;
 import org.apache.spark.sql.catalyst.expressions.UnsafeRow;
 import org.apache.spark.sql.types.DataType;
-import org.apache.spark.sql.types.StructField;
-import org.apache.spark.sql.types.StructType;
 
 /**
- * Buffers Spark rows of one open file into a reused Arrow batch. Only the fields of the input
- * schema are copied (field metadata says where each lives in the source row); after
+ * Buffers Spark rows of one open file into a reused Arrow batch. Only the fields of the
+ * {@link InputSchema} are copied (each names where it lives in the source row); after
  * {@link #reset()} the same vectors and buffers are written again, so steady state allocates
  * nothing. Flat leaves go through {@link FlatColumns} (rows staged whole, transposed per column);
  * structs and wide decimals through a {@link FieldWriter} each.
@@ -29,15 +26,14 @@ public final class RowBatcher implements AutoCloseable {
   private final int capacity;
   private int rows;
 
-  public RowBatcher(StructType inputSchema, BufferAllocator allocator, int capacity) {
+  public RowBatcher(InputSchema inputSchema, BufferAllocator allocator, int capacity) {
     if (capacity <= 0) {
       throw new IllegalArgumentException("batch capacity must be positive, got " + capacity);
     }
     this.capacity = capacity;
-    Schema schema = ArrowSchemas.toArrow(inputSchema);
-    this.root = VectorSchemaRoot.create(schema, allocator);
+    this.root = VectorSchemaRoot.create(inputSchema.arrowSchema(), allocator);
     try {
-      StructField[] fields = inputSchema.fields();
+      List<InputField> fields = inputSchema.fields();
       List<FieldWriter> slow = new ArrayList<>();
       List<FieldVector> slowVectors = new ArrayList<>();
       List<DataType> flatTypes = new ArrayList<>();
@@ -47,14 +43,15 @@ public final class RowBatcher implements AutoCloseable {
         v.setInitialCapacity(capacity);
       }
       root.allocateNew();
-      for (int i = 0; i < fields.length; i++) {
+      for (int i = 0; i < fields.size(); i++) {
+        InputField f = fields.get(i);
         FieldVector v = root.getVector(i);
-        if (FlatColumns.handles(fields[i].dataType())) {
-          flatTypes.add(fields[i].dataType());
-          flatOrdinals.add(sourceOrdinal(fields[i], i));
+        if (!f.isStruct() && FlatColumns.handles(f.type())) {
+          flatTypes.add(f.type());
+          flatOrdinals.add(f.sourceOrdinal());
           flatVectors.add(v);
         } else {
-          slow.add(FieldWriters.create(fields[i], sourceOrdinal(fields[i], i), numFields(fields[i]), v));
+          slow.add(FieldWriters.create(f, v));
           slowVectors.add(v);
         }
       }
@@ -121,17 +118,5 @@ public final class RowBatcher implements AutoCloseable {
   @Override
   public void close() {
     root.close();
-  }
-
-  static int sourceOrdinal(StructField f, int fallback) {
-    return f.metadata().contains(StatsExpressionPlan.ORDINAL_KEY)
-        ? (int) f.metadata().getLong(StatsExpressionPlan.ORDINAL_KEY) : fallback;
-  }
-
-  static int numFields(StructField f) {
-    if (f.metadata().contains(StatsExpressionPlan.NUM_FIELDS_KEY)) {
-      return (int) f.metadata().getLong(StatsExpressionPlan.NUM_FIELDS_KEY);
-    }
-    return f.dataType() instanceof StructType st ? st.fields().length : 0;
   }
 }

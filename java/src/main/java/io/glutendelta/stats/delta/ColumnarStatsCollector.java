@@ -1,5 +1,6 @@
 package io.glutendelta.stats.delta;
 
+import io.glutendelta.stats.batching.InputSchema;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -98,8 +99,8 @@ public final class ColumnarStatsCollector implements AutoCloseable {
     return schema;
   }
 
-  /** The same schema as Spark types (with source-ordinal metadata). */
-  public StructType sparkSchema() {
+  /** The same schema as the row batcher takes it (with each field's source ordinal). */
+  public InputSchema inputSchema() {
     return plan.inputSchema();
   }
 

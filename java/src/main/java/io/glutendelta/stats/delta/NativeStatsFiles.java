@@ -1,6 +1,5 @@
 package io.glutendelta.stats.delta;
 
-import io.glutendelta.stats.batching.ArrowSchemas;
 import io.glutendelta.stats.engine.FileStats;
 import io.glutendelta.stats.engine.LeafColumn;
 import io.glutendelta.stats.engine.NativeStatsTask;
@@ -28,8 +27,7 @@ final class NativeStatsFiles implements AutoCloseable {
     if (faults != null) {
       faults.beforeCreate();
     }
-    Schema schema = ArrowSchemas.toArrow(plan.inputSchema());
-    this.task = NativeStatsTask.create(allocator, schema);
+    this.task = NativeStatsTask.create(allocator, plan.inputSchema().arrowSchema());
     List<LeafColumn> leaves = task.leaves();
     boolean consistent = leaves.size() == plan.leafCount();
     for (int i = 0; consistent && i < leaves.size(); i++) {
@@ -38,7 +36,7 @@ final class NativeStatsFiles implements AutoCloseable {
     if (!consistent) {
       task.close();
       throw new IllegalStateException("native leaves " + leaves + " do not match the stats plan "
-          + plan.inputSchema().simpleString());
+          + plan.inputSchema());
     }
   }
 

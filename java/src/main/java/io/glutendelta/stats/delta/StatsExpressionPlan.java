@@ -1,5 +1,7 @@
 package io.glutendelta.stats.delta;
 
+import io.glutendelta.stats.batching.InputField;
+import io.glutendelta.stats.batching.InputSchema;
 import io.glutendelta.stats.engine.FileStats;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,7 +26,6 @@ import org.apache.spark.sql.catalyst.expressions.aggregate.DeclarativeAggregate;
 import org.apache.spark.sql.catalyst.expressions.aggregate.Max;
 import org.apache.spark.sql.catalyst.expressions.aggregate.Min;
 import org.apache.spark.sql.catalyst.expressions.aggregate.Sum;
-import org.apache.spark.sql.types.BooleanType$;
 import org.apache.spark.sql.types.ByteType;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DateType;
@@ -35,7 +36,6 @@ import org.apache.spark.sql.types.DoubleType;
 import org.apache.spark.sql.types.FloatType;
 import org.apache.spark.sql.types.IntegerType;
 import org.apache.spark.sql.types.LongType;
-import org.apache.spark.sql.types.MetadataBuilder;
 import org.apache.spark.sql.types.ShortType;
 import org.apache.spark.sql.types.StringType;
 import org.apache.spark.sql.types.StructField;
@@ -64,21 +64,16 @@ import scala.runtime.AbstractPartialFunction;
  *
  * <p>{@link #inputSchema()} is the schema of the rows the engine needs: only the referenced data
  * columns, structs pruned to referenced children (so a null parent still nulls its leaves), and
- * leaves without min/max reduced to a boolean that only carries validity. Field metadata
- * {@value #ORDINAL_KEY} / {@value #NUM_FIELDS_KEY} locate each field in the original row.
+ * leaves without min/max reduced to their validity.
  */
 public final class StatsExpressionPlan {
-  /** Position of the field in the source row or struct. */
-  public static final String ORDINAL_KEY = "gds.ordinal";
-  /** For struct fields: the number of fields of the original struct (for getStruct). */
-  public static final String NUM_FIELDS_KEY = "gds.numFields";
 
   private static final int NUM_RECORDS = 0;
   private static final int NULL_COUNT = 1;
   private static final int MIN = 2;
   private static final int MAX = 3;
 
-  private final StructType inputSchema;
+  private final InputSchema inputSchema;
   private final boolean[] leafMinMax;
   private final String[] leafNames;
   private final int[] slotKind;
@@ -88,7 +83,7 @@ public final class StatsExpressionPlan {
   private final Expression resultExpr;
   private UnsafeProjection resultProjection;
 
-  private StatsExpressionPlan(StructType inputSchema, boolean[] leafMinMax, String[] leafNames,
+  private StatsExpressionPlan(InputSchema inputSchema, boolean[] leafMinMax, String[] leafNames,
       int[] slotKind, int[] slotLeaf, DataType[] slotType,
       Seq<Attribute> bufferAttrs, Expression resultExpr) {
     this.inputSchema = inputSchema;
@@ -102,7 +97,7 @@ public final class StatsExpressionPlan {
   }
 
   /** Pruned schema of the rows the engine aggregates (see class comment). */
-  public StructType inputSchema() {
+  public InputSchema inputSchema() {
     return inputSchema;
   }
 
@@ -173,16 +168,19 @@ public final class StatsExpressionPlan {
       }
     }
 
-    // Depth-first leaf numbering, as the engine numbers the leaves of the same schema.
+    // Leaves are numbered by the input schema (depth-first, as the engine numbers them).
+    Map<List<Integer>, InputField> leafFields = new LinkedHashMap<>();
+    InputSchema input = new InputSchema(root.toInputFields(new ArrayList<>(), leafFields));
     Map<List<Integer>, Integer> leafIndex = new LinkedHashMap<>();
-    StructType input = root.toStruct(new ArrayList<>(), leafIndex);
-    int leaves = leafIndex.size();
+    int leaves = input.leafCount();
     boolean[] minMax = new boolean[leaves];
     String[] names = new String[leaves];
-    for (Map.Entry<List<Integer>, Integer> e : leafIndex.entrySet()) {
+    for (Map.Entry<List<Integer>, InputField> e : leafFields.entrySet()) {
+      int li = input.leafIndex(e.getValue());
+      leafIndex.put(e.getKey(), li);
       Node n = root.find(e.getKey());
-      minMax[e.getValue()] = n.minMax;
-      names[e.getValue()] = n.displayName();
+      minMax[li] = n.minMax;
+      names[li] = n.displayName();
     }
     int[] kind = new int[pending.size()];
     int[] leaf = new int[pending.size()];
@@ -429,24 +427,22 @@ public final class StatsExpressionPlan {
       return parent == null || parent.name == null ? name : parent.displayName() + "." + name;
     }
 
-    StructType toStruct(List<Integer> prefix, Map<List<Integer>, Integer> leafIndex) {
-      List<StructField> fields = new ArrayList<>();
+    List<InputField> toInputFields(List<Integer> prefix, Map<List<Integer>, InputField> leafFields) {
+      List<InputField> fields = new ArrayList<>();
       for (Node c : children.values()) {
         List<Integer> path = new ArrayList<>(prefix);
         path.add(c.ordinal);
-        MetadataBuilder md = new MetadataBuilder().putLong(ORDINAL_KEY, c.ordinal);
-        DataType t;
+        InputField f;
         if (c.children.isEmpty()) {
-          leafIndex.put(path, leafIndex.size());
-          // Leaves without min/max only need validity: a boolean is the cheapest carrier.
-          t = c.minMax ? c.type : BooleanType$.MODULE$;
+          f = c.minMax ? InputField.leaf(c.name, c.ordinal, c.type) : InputField.nullCountOnly(c.name, c.ordinal);
+          leafFields.put(path, f);
         } else {
-          md.putLong(NUM_FIELDS_KEY, ((StructType) c.type).fields().length);
-          t = c.toStruct(path, leafIndex);
+          f = InputField.struct(c.name, c.ordinal, ((StructType) c.type).fields().length,
+              c.toInputFields(path, leafFields));
         }
-        fields.add(new StructField(c.name, t, true, md.build()));
+        fields.add(f);
       }
-      return new StructType(fields.toArray(new StructField[0]));
+      return fields;
     }
   }
 }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.glutendelta.stats.delta.StatsExpressionPlan;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import org.apache.arrow.memory.BufferAllocator;
@@ -24,7 +23,6 @@ import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.Decimal;
 import org.apache.spark.sql.types.Metadata;
-import org.apache.spark.sql.types.MetadataBuilder;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.unsafe.types.UTF8String;
@@ -38,21 +36,23 @@ class RowBatcherTest {
   private static final StructType SOURCE = StructType.fromDDL(
       "skip INT, dec DECIMAL(10,2), wide DECIMAL(30,5), s STRING, ts TIMESTAMP, st STRUCT<x: INT, y: STRING>, arr ARRAY<INT>");
 
-  private static Metadata ord(int i) {
-    return new MetadataBuilder().putLong(StatsExpressionPlan.ORDINAL_KEY, i).build();
-  }
-
   /** Batch schema: everything but 'skip', struct pruned to 'y', the array reduced to validity. */
-  private static final StructType INPUT = new StructType(new StructField[] {
-      new StructField("dec", DataTypes.createDecimalType(10, 2), true, ord(1)),
-      new StructField("wide", DataTypes.createDecimalType(30, 5), true, ord(2)),
-      new StructField("s", DataTypes.StringType, true, ord(3)),
-      new StructField("ts", DataTypes.TimestampType, true, ord(4)),
-      new StructField("st", new StructType(new StructField[] {
-          new StructField("y", DataTypes.StringType, true, ord(1))}), true,
-          new MetadataBuilder().putLong(StatsExpressionPlan.ORDINAL_KEY, 5)
-              .putLong(StatsExpressionPlan.NUM_FIELDS_KEY, 2).build()),
-      new StructField("arr", DataTypes.BooleanType, true, ord(6))});
+  private static final InputSchema INPUT = InputSchema.of(
+      InputField.leaf("dec", 1, DataTypes.createDecimalType(10, 2)),
+      InputField.leaf("wide", 2, DataTypes.createDecimalType(30, 5)),
+      InputField.leaf("s", 3, DataTypes.StringType),
+      InputField.leaf("ts", 4, DataTypes.TimestampType),
+      InputField.struct("st", 5, 2, java.util.List.of(InputField.leaf("y", 1, DataTypes.StringType))),
+      InputField.nullCountOnly("arr", 6));
+
+  /** Every field of {@code source}, in place. */
+  private static InputSchema all(StructType source) {
+    java.util.List<InputField> fields = new java.util.ArrayList<>();
+    for (int i = 0; i < source.fields().length; i++) {
+      fields.add(InputField.leaf(source.fields()[i].name(), i, source.fields()[i].dataType()));
+    }
+    return new InputSchema(fields);
+  }
 
   private static InternalRow row(int i, boolean unsafe) {
     Object[] v = {
@@ -155,7 +155,7 @@ class RowBatcherTest {
   void flatTypesCopyExactlyAcrossReusedBatches(String rows, int capacity) {
     java.util.SplittableRandom rnd = new java.util.SplittableRandom(7);
     UnsafeProjection toUnsafe = UnsafeProjection.create(FLAT);
-    try (BufferAllocator alloc = new RootAllocator(); RowBatcher b = new RowBatcher(FLAT, alloc, capacity)) {
+    try (BufferAllocator alloc = new RootAllocator(); RowBatcher b = new RowBatcher(all(FLAT), alloc, capacity)) {
       for (int batch = 0; batch < 4; batch++) {
         // the last batch partial: stale bits and staged rows past it must not matter
         int n = batch == 3 ? capacity * 3 / 4 - 31 : capacity;
@@ -204,12 +204,12 @@ class RowBatcherTest {
     }
     StructType source = new StructType(wide);
     int[] picked = {0, 63, 64, 69};
-    StructField[] in = new StructField[picked.length];
+    InputField[] in = new InputField[picked.length];
     for (int i = 0; i < picked.length; i++) {
-      in[i] = new StructField("c" + picked[i], DataTypes.LongType, true, ord(picked[i]));
+      in[i] = InputField.leaf("c" + picked[i], picked[i], DataTypes.LongType);
     }
     UnsafeProjection toUnsafe = UnsafeProjection.create(source);
-    try (BufferAllocator alloc = new RootAllocator(); RowBatcher b = new RowBatcher(new StructType(in), alloc, 16)) {
+    try (BufferAllocator alloc = new RootAllocator(); RowBatcher b = new RowBatcher(InputSchema.of(in), alloc, 16)) {
       for (int r = 0; r < 16; r++) {
         Object[] v = new Object[70];
         for (int c = 0; c < 70; c++) {
@@ -257,9 +257,9 @@ class RowBatcherTest {
   @Test
   void unsupportedTypeNamesTheColumn() {
     DataType cal = DataTypes.CalendarIntervalType;
-    StructType bad = new StructType(new StructField[] {new StructField("iv", cal, true, ord(0))});
     try (BufferAllocator alloc = new RootAllocator()) {
-      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new RowBatcher(bad, alloc, 8));
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> new RowBatcher(InputSchema.of(InputField.leaf("iv", 0, cal)), alloc, 8));
       assertTrue(e.getMessage().contains("iv"), e.getMessage());
       assertEquals(0, alloc.getAllocatedMemory());
     }

@@ -3,6 +3,7 @@ package io.glutendelta.stats.delta;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.glutendelta.stats.GlutenDeltaStatsPlugin;
 import io.glutendelta.stats.testing.TestSpark;
 import java.nio.file.Files;
 import java.util.HashMap;
@@ -27,7 +28,7 @@ class DeltaWritePathsDifferentialTest {
   @BeforeAll
   static void start() {
     Map<String, String> conf = new HashMap<>();
-    conf.put("spark.plugins", NativeStatsPlugin.class.getName());
+    conf.put("spark.plugins", GlutenDeltaStatsPlugin.class.getName());
     // One input file per task, so rewrites (UPDATE/DELETE/OPTIMIZE) get identical file layouts.
     conf.put("spark.sql.files.openCostInBytes", String.valueOf(1L << 30));
     conf.put("spark.databricks.delta.properties.defaults.enableDeletionVectors", "false");

@@ -3,6 +3,7 @@ package io.glutendelta.stats.delta;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.glutendelta.stats.GlutenDeltaStatsPlugin;
 import io.glutendelta.stats.clustering.ClusteringConfig;
 import io.glutendelta.stats.clustering.ClusteringExtension;
 import io.glutendelta.stats.testing.TestSpark;
@@ -19,14 +20,14 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code spark.plugins} alone switches on both features: Delta writes get native statistics,
  * and OPTIMIZE on a clustered table turns incremental only once the clustering flag is set.
  */
-class NativeStatsPluginSessionTest {
+class GlutenDeltaStatsPluginSessionTest {
   private static SparkSession spark;
   @TempDir static Path dir;
 
   @BeforeAll
   static void start() {
     spark = TestSpark.start("gds-plugin-session",
-        Map.of("spark.plugins", NativeStatsPlugin.class.getName()));
+        Map.of("spark.plugins", GlutenDeltaStatsPlugin.class.getName()));
   }
 
   @AfterAll
@@ -38,7 +39,7 @@ class NativeStatsPluginSessionTest {
   void pluginActivatesNativeStatsAndClusteringExtension() {
     // Sessions read their extensions from the SparkContext conf the plugin edited.
     List<String> extensions =
-        List.of(spark.sparkContext().getConf().get(NativeStatsPlugin.EXTENSIONS).split(","));
+        List.of(spark.sparkContext().getConf().get("spark.sql.extensions").split(","));
     assertEquals(List.of("io.delta.sql.DeltaSparkSessionExtension", NativeStatsExtension.class.getName(),
         ClusteringExtension.class.getName()), extensions);
 

@@ -142,7 +142,7 @@ class NativeTaskStatsTrackerTest {
     String expected = CollectionConverters.asJava(((DeltaFileStatistics) delta.getFinalStats(0L)).stats()).get("c.parquet");
     try (BufferAllocator alloc = new RootAllocator();
          ColumnarStatsCollector c = ColumnarStatsCollector.create(vanilla, alloc);
-         RowBatcher batch = new RowBatcher(c.sparkSchema(), alloc, 128)) {
+         RowBatcher batch = new RowBatcher(c.inputSchema(), alloc, 128)) {
       assertEquals(c.arrowSchema(), batch.schema());
       c.beginFile("/t/c.parquet");
       for (InternalRow r : rows) {

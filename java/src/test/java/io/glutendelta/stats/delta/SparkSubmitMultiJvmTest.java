@@ -3,6 +3,7 @@ package io.glutendelta.stats.delta;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.glutendelta.stats.GlutenDeltaStatsPlugin;
 import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -58,7 +59,7 @@ class SparkSubmitMultiJvmTest {
         "--master", "local-cluster[2,1,1024]",
         "--class", MultiJvmApp.class.getName(),
         "--jars", productJar.toString(),
-        "--conf", "spark.plugins=" + NativeStatsPlugin.class.getName(),
+        "--conf", "spark.plugins=" + GlutenDeltaStatsPlugin.class.getName(),
         "--conf", "spark.sql.extensions=io.delta.sql.DeltaSparkSessionExtension",
         "--conf", "spark.sql.catalog.spark_catalog=org.apache.spark.sql.delta.catalog.DeltaCatalog",
         "--conf", "spark.executor.extraClassPath=" + depsOnly,

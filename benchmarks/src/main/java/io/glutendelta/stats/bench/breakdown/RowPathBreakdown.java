@@ -1,5 +1,6 @@
 package io.glutendelta.stats.bench.breakdown;
 
+import io.glutendelta.stats.batching.InputSchema;
 import io.glutendelta.stats.batching.RowBatcher;
 import io.glutendelta.stats.bench.jmh.BatchFixtures;
 import io.glutendelta.stats.bench.jmh.DeltaTrackerHarness;
@@ -100,7 +101,7 @@ public final class RowPathBreakdown {
       DeltaTrackerHarness delta) throws Exception {
     Phases p = new Phases();
     try (ColumnarStatsCollector collector = ColumnarStatsCollector.create(delta.jobTracker(), alloc)) {
-      StructType input = collector.sparkSchema();
+      InputSchema input = collector.inputSchema();
       try (RowBatcher batcher = new RowBatcher(input, alloc, batchRows);
            NativeStatsTask task = NativeStatsTask.create(alloc, batcher.schema());
            ArrowArray array = ArrowArray.allocateNew(alloc)) {

@@ -1,6 +1,9 @@
-package io.glutendelta.stats.delta;
+package io.glutendelta.stats;
 
 import io.glutendelta.stats.clustering.ClusteringExtension;
+import io.glutendelta.stats.delta.NativeStatsExtension;
+import io.glutendelta.stats.delta.NativeStatsRuntime;
+import io.glutendelta.stats.delta.NativeStatsStreamingListener;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.Map;
@@ -13,14 +16,16 @@ import org.apache.spark.api.plugin.PluginContext;
 import org.apache.spark.api.plugin.SparkPlugin;
 
 /**
- * One-conf activation ({@code spark.plugins=io.glutendelta.stats.delta.NativeStatsPlugin}): the
+ * One-conf activation ({@code spark.plugins=io.glutendelta.stats.GlutenDeltaStatsPlugin}): the
  * driver plugin appends our SQL extensions (native statistics, incremental clustering) and
  * streaming listener to the live SparkContext conf, which sessions built afterwards read. The
  * clustering extension is inert unless {@code spark.glutendelta.clustering.incremental.enabled}
  * is true, so one conf activates both features. Delta's own extension and catalog confs stay
- * as Delta documents them.
+ * as Delta documents them. It sits at the package root because it installs features of several
+ * packages (the write hook in {@code delta/}, the OPTIMIZE route in {@code clustering/}), which
+ * must not depend on each other.
  */
-public final class NativeStatsPlugin implements SparkPlugin {
+public final class GlutenDeltaStatsPlugin implements SparkPlugin {
   static final String EXTENSIONS = "spark.sql.extensions";
   static final String LISTENERS = "spark.sql.streaming.streamingQueryListeners";
 

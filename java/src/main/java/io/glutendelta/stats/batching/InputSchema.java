@@ -1,0 +1,91 @@
+package io.glutendelta.stats.batching;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * The columns a batch copies out of each source row: the batching side's own schema, with the
+ * source ordinals given explicitly. The Arrow schema of the batches and the depth-first leaf
+ * order (the order of the engine's per-file result) are both derived here, in one walk, so
+ * every consumer numbers the leaves the same way.
+ */
+public final class InputSchema {
+  private final List<InputField> fields;
+  private final List<InputField> leaves = new ArrayList<>();
+  private final Map<InputField, Integer> leafIndex = new IdentityHashMap<>();
+  private final Schema arrowSchema;
+
+  /**
+   * @throws IllegalArgumentException naming the column when a leaf type cannot be batched
+   */
+  public InputSchema(List<InputField> fields) {
+    this.fields = List.copyOf(fields);
+    List<Field> arrow = new ArrayList<>();
+    for (InputField f : this.fields) {
+      arrow.add(walk(f, f.name()));
+    }
+    this.arrowSchema = new Schema(arrow);
+  }
+
+  public static InputSchema of(InputField... fields) {
+    return new InputSchema(List.of(fields));
+  }
+
+  private Field walk(InputField f, String path) {
+    if (f.isStruct()) {
+      List<Field> children = new ArrayList<>();
+      for (InputField c : f.children()) {
+        children.add(walk(c, path + "." + c.name()));
+      }
+      return new Field(f.name(), FieldType.nullable(ArrowType.Struct.INSTANCE), children);
+    }
+    if (leafIndex.put(f, leaves.size()) != null) {
+      throw new IllegalArgumentException("column " + path + ": the same field object appears twice");
+    }
+    leaves.add(f);
+    return new Field(f.name(), FieldType.nullable(ArrowSchemas.leafType(f.type(), path)), null);
+  }
+
+  /** Top-level fields, in batch order. */
+  public List<InputField> fields() {
+    return fields;
+  }
+
+  /** The Arrow schema of the batches (every field nullable). */
+  public Schema arrowSchema() {
+    return arrowSchema;
+  }
+
+  public int leafCount() {
+    return leaves.size();
+  }
+
+  /** Leaf {@code i} in depth-first order (struct children walked). */
+  public InputField leaf(int i) {
+    return leaves.get(i);
+  }
+
+  /** The depth-first position of {@code leaf}, a leaf object of this schema. */
+  public int leafIndex(InputField leaf) {
+    Integer i = leafIndex.get(leaf);
+    if (i == null) {
+      throw new IllegalArgumentException(leaf + " is not a leaf of this schema");
+    }
+    return i;
+  }
+
+  @Override
+  public String toString() {
+    StringBuilder sb = new StringBuilder("struct<");
+    for (int i = 0; i < fields.size(); i++) {
+      sb.append(i == 0 ? "" : ",").append(fields.get(i));
+    }
+    return sb.append('>').toString();
+  }
+}
