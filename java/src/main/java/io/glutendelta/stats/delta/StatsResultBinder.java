@@ -1,0 +1,166 @@
+package io.glutendelta.stats.delta;
+
+import io.glutendelta.stats.engine.FileStats;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.expressions.Attribute;
+import org.apache.spark.sql.catalyst.expressions.Expression;
+import org.apache.spark.sql.catalyst.expressions.SpecificInternalRow;
+import org.apache.spark.sql.catalyst.expressions.UnsafeProjection;
+import org.apache.spark.sql.catalyst.expressions.UnsafeProjection$;
+import org.apache.spark.sql.catalyst.expressions.aggregate.AggregateExpression;
+import org.apache.spark.sql.catalyst.expressions.aggregate.DeclarativeAggregate;
+import org.apache.spark.sql.types.ByteType;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DateType;
+import org.apache.spark.sql.types.Decimal;
+import org.apache.spark.sql.types.Decimal$;
+import org.apache.spark.sql.types.DecimalType;
+import org.apache.spark.sql.types.DoubleType;
+import org.apache.spark.sql.types.FloatType;
+import org.apache.spark.sql.types.IntegerType;
+import org.apache.spark.sql.types.LongType;
+import org.apache.spark.sql.types.ShortType;
+import org.apache.spark.sql.types.StringType;
+import org.apache.spark.sql.types.TimestampNTZType;
+import org.apache.spark.sql.types.TimestampType;
+import org.apache.spark.unsafe.types.UTF8String;
+import scala.Function1;
+import scala.collection.immutable.Seq;
+import scala.jdk.javaapi.CollectionConverters;
+import scala.runtime.AbstractPartialFunction;
+
+/**
+ * Turns the engine's result for one file into Delta's JSON: the result fills Delta's own
+ * aggregation buffer, and Delta's own result expression (each aggregate replaced by its
+ * {@code evaluateExpression}) is evaluated on that one row, so truncation, number/timestamp
+ * text, null-field omission, physical names and {@code tightBounds} are Delta's by construction.
+ */
+final class StatsResultBinder {
+  private final StatsAggregate.Kind[] kind;
+  private final int[] leafOf;
+  private final DataType[] slotType;
+  private final int leafCount;
+  private final Seq<Attribute> bufferAttrs;
+  private final Expression resultExpr;
+  private UnsafeProjection resultProjection;
+
+  /**
+   * @param leafOf per aggregate: its leaf in the engine's result (-1 for numRecords)
+   * @param leafCount leaves of the engine's result
+   */
+  StatsResultBinder(Expression statsColExpr, List<StatsAggregate> aggregates, int[] leafOf, int leafCount) {
+    int n = aggregates.size();
+    this.kind = new StatsAggregate.Kind[n];
+    this.slotType = new DataType[n];
+    this.leafOf = leafOf.clone();
+    this.leafCount = leafCount;
+    List<Attribute> buffer = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      kind[i] = aggregates.get(i).kind();
+      slotType[i] = aggregates.get(i).bufferSlot().dataType();
+      buffer.add(aggregates.get(i).bufferSlot());
+    }
+    this.bufferAttrs = CollectionConverters.asScala(buffer).toSeq();
+    this.resultExpr = statsColExpr.transform(new AbstractPartialFunction<Expression, Expression>() {
+      @Override
+      public boolean isDefinedAt(Expression e) {
+        return e instanceof AggregateExpression ae && ae.aggregateFunction() instanceof DeclarativeAggregate;
+      }
+
+      @Override
+      public <A1 extends Expression, B1> B1 applyOrElse(A1 e, Function1<A1, B1> fallback) {
+        if (isDefinedAt(e)) {
+          @SuppressWarnings("unchecked")
+          B1 out = (B1) ((DeclarativeAggregate) ((AggregateExpression) e).aggregateFunction()).evaluateExpression();
+          return out;
+        }
+        return fallback.apply(e);
+      }
+    });
+  }
+
+  /** A fresh aggregation buffer (one per file being finished; cheap). */
+  SpecificInternalRow newBuffer() {
+    return new SpecificInternalRow(CollectionConverters.asScala(List.of(slotType)).toSeq());
+  }
+
+  /** Fills Delta's aggregation buffer from the native result and evaluates Delta's result expression. */
+  String toJson(FileStats stats) {
+    if (stats.leafCount() != leafCount) {
+      throw new IllegalStateException("native result has " + stats.leafCount() + " leaves, plan has "
+          + leafCount);
+    }
+    SpecificInternalRow buf = newBuffer();
+    long n = stats.numRecords();
+    for (int i = 0; i < kind.length; i++) {
+      int leaf = leafOf[i];
+      switch (kind[i]) {
+        case NUM_RECORDS -> buf.setLong(i, n);
+        // Spark's sum is null until it has seen a row.
+        case NULL_COUNT -> {
+          if (n == 0) {
+            buf.setNullAt(i);
+          } else {
+            buf.setLong(i, stats.nullCount(leaf));
+          }
+        }
+        case MIN, MAX -> {
+          if (!stats.hasMinMax(leaf)) {
+            buf.setNullAt(i);
+          } else {
+            setValue(buf, i, slotType[i], stats, leaf, kind[i] == StatsAggregate.Kind.MIN);
+          }
+        }
+        default -> throw new IllegalStateException("aggregate kind " + kind[i]);
+      }
+    }
+    return evaluate(buf);
+  }
+
+  /** Evaluates Delta's result expression on a filled buffer. */
+  String evaluate(InternalRow buffer) {
+    if (resultProjection == null) {
+      resultProjection = UnsafeProjection$.MODULE$.create(
+          CollectionConverters.asScala(List.of(resultExpr)).toSeq(), bufferAttrs);
+    }
+    UTF8String json = resultProjection.apply(buffer).getUTF8String(0);
+    return json == null ? null : json.toString();
+  }
+
+  private void setValue(SpecificInternalRow buf, int slot, DataType t, FileStats s, int leaf, boolean min) {
+    if (t instanceof ByteType) {
+      buf.setByte(slot, (byte) (min ? s.minLong(leaf) : s.maxLong(leaf)));
+    } else if (t instanceof ShortType) {
+      buf.setShort(slot, (short) (min ? s.minLong(leaf) : s.maxLong(leaf)));
+    } else if (t instanceof IntegerType || t instanceof DateType) {
+      buf.setInt(slot, (int) (min ? s.minLong(leaf) : s.maxLong(leaf)));
+    } else if (t instanceof LongType || t instanceof TimestampType || t instanceof TimestampNTZType) {
+      buf.setLong(slot, min ? s.minLong(leaf) : s.maxLong(leaf));
+    } else if (t instanceof FloatType) {
+      buf.setFloat(slot, (float) (min ? s.minDouble(leaf) : s.maxDouble(leaf)));
+    } else if (t instanceof DoubleType) {
+      buf.setDouble(slot, min ? s.minDouble(leaf) : s.maxDouble(leaf));
+    } else if (t instanceof DecimalType d) {
+      Decimal v;
+      boolean fits = min ? s.minUnscaledFitsLong(leaf) : s.maxUnscaledFitsLong(leaf);
+      if (fits) {
+        v = Decimal$.MODULE$.apply(min ? s.minUnscaledLong(leaf) : s.maxUnscaledLong(leaf),
+            d.precision(), d.scale());
+      } else {
+        v = Decimal$.MODULE$.apply(new java.math.BigDecimal(min ? s.minUnscaled(leaf) : s.maxUnscaled(leaf),
+            d.scale()), d.precision(), d.scale());
+      }
+      buf.update(slot, v);
+    } else if (t instanceof StringType) {
+      byte[] bytes = s.bytes();
+      int off = min ? s.minUtf8Offset(leaf) : s.maxUtf8Offset(leaf);
+      int len = min ? s.minUtf8Length(leaf) : s.maxUtf8Length(leaf);
+      buf.update(slot, UTF8String.fromBytes(bytes, off, len));
+    } else {
+      throw new IllegalStateException("no native min/max for type " + t.simpleString() + " of "
+          + s.leaf(leaf).name());
+    }
+  }
+}
