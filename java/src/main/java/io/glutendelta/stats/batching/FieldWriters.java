@@ -18,23 +18,11 @@ import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.complex.StructVector;
 import org.apache.spark.sql.catalyst.expressions.SpecializedGetters;
 import org.apache.spark.sql.catalyst.expressions.UnsafeRow;
-import org.apache.spark.sql.types.BooleanType;
-import org.apache.spark.sql.types.ByteType;
-import org.apache.spark.sql.types.DataType;
-import org.apache.spark.sql.types.DateType;
 import org.apache.spark.sql.types.DecimalType;
-import org.apache.spark.sql.types.DoubleType;
-import org.apache.spark.sql.types.FloatType;
-import org.apache.spark.sql.types.IntegerType;
-import org.apache.spark.sql.types.LongType;
-import org.apache.spark.sql.types.ShortType;
-import org.apache.spark.sql.types.StringType;
-import org.apache.spark.sql.types.TimestampNTZType;
-import org.apache.spark.sql.types.TimestampType;
 import org.apache.spark.unsafe.Platform;
 import org.apache.spark.unsafe.types.UTF8String;
 
-/** The writer for each Spark type, and the factory that matches them to vectors. */
+/** The writer for each Spark type ({@link SparkLeafType} says which), and the factory for a field. */
 final class FieldWriters {
   private FieldWriters() {}
 
@@ -48,36 +36,7 @@ final class FieldWriters {
       }
       return new StructWriter(ordinal, field.sourceFields(), sv, children.toArray(new FieldWriter[0]));
     }
-    DataType t = field.type();
-    if (t instanceof BooleanType) {
-      return new ValidityWriter(ordinal, (BitVector) vector);
-    } else if (t instanceof ByteType) {
-      return new ByteWriter(ordinal, (TinyIntVector) vector);
-    } else if (t instanceof ShortType) {
-      return new ShortWriter(ordinal, (SmallIntVector) vector);
-    } else if (t instanceof IntegerType) {
-      return new IntWriter(ordinal, (IntVector) vector);
-    } else if (t instanceof LongType) {
-      return new LongWriter(ordinal, (BigIntVector) vector);
-    } else if (t instanceof FloatType) {
-      return new FloatWriter(ordinal, (Float4Vector) vector);
-    } else if (t instanceof DoubleType) {
-      return new DoubleWriter(ordinal, (Float8Vector) vector);
-    } else if (t instanceof DecimalType d) {
-      return d.precision() <= 18
-          ? new CompactDecimalWriter(ordinal, d, (DecimalVector) vector)
-          : new WideDecimalWriter(ordinal, d, (DecimalVector) vector);
-    } else if (t instanceof DateType) {
-      return new DateWriter(ordinal, (DateDayVector) vector);
-    } else if (t instanceof TimestampType) {
-      return new TimestampWriter(ordinal, (TimeStampMicroTZVector) vector);
-    } else if (t instanceof TimestampNTZType) {
-      return new TimestampNtzWriter(ordinal, (TimeStampMicroVector) vector);
-    } else if (t instanceof StringType) {
-      return new StringWriter(ordinal, (VarCharVector) vector);
-    }
-    throw new IllegalArgumentException("column " + field.name() + ": no Arrow writer for type "
-        + t.simpleString());
+    return field.leafType().newWriter(ordinal, vector, field.type());
   }
 
   /**

@@ -7,19 +7,7 @@ import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.spark.sql.catalyst.expressions.SpecializedGetters;
 import org.apache.spark.sql.catalyst.expressions.UnsafeRow;
-import org.apache.spark.sql.types.BooleanType;
-import org.apache.spark.sql.types.ByteType;
-import org.apache.spark.sql.types.DataType;
-import org.apache.spark.sql.types.DateType;
 import org.apache.spark.sql.types.DecimalType;
-import org.apache.spark.sql.types.DoubleType;
-import org.apache.spark.sql.types.FloatType;
-import org.apache.spark.sql.types.IntegerType;
-import org.apache.spark.sql.types.LongType;
-import org.apache.spark.sql.types.ShortType;
-import org.apache.spark.sql.types.StringType;
-import org.apache.spark.sql.types.TimestampNTZType;
-import org.apache.spark.sql.types.TimestampType;
 import org.apache.spark.unsafe.Platform;
 import org.apache.spark.unsafe.types.UTF8String;
 
@@ -45,14 +33,15 @@ final class FlatColumns {
   /** Rows per staging block: one validity word per column. */
   static final int BLOCK = 64;
 
-  // Physical kinds: how a slot becomes Arrow values.
-  private static final int BYTE = 0;
-  private static final int SHORT = 1;
-  private static final int WORD = 2;      // int, date, float (raw bits)
-  private static final int LONG = 3;      // long, timestamps, double (raw bits)
-  private static final int DECIMAL = 4;   // unscaled long → sign-extended decimal128
-  private static final int STRING = 5;
-  private static final int VALIDITY = 6;  // only the null count is needed
+  // Physical kinds: how a slot becomes Arrow values (SparkLeafType says which type has which).
+  static final int NOT_FLAT = -1;  // copied by a FieldWriter instead
+  static final int BYTE = 0;
+  static final int SHORT = 1;
+  static final int WORD = 2;      // int, date, float (raw bits)
+  static final int LONG = 3;      // long, timestamps, double (raw bits)
+  static final int DECIMAL = 4;   // unscaled long → sign-extended decimal128
+  static final int STRING = 5;
+  static final int VALIDITY = 6;  // only the null count is needed
   private static final int KINDS = 7;
 
   private final int wordsPerColumn;
@@ -85,39 +74,23 @@ final class FlatColumns {
   private final long[] blockNulls;
   private final long[] nullScratch = new long[BLOCK];
 
-  static boolean handles(DataType t) {
-    return kindOf(t) >= 0;
-  }
-
-  private static int kindOf(DataType t) {
-    if (t instanceof ByteType) {
-      return BYTE;
-    } else if (t instanceof ShortType) {
-      return SHORT;
-    } else if (t instanceof IntegerType || t instanceof DateType || t instanceof FloatType) {
-      return WORD;
-    } else if (t instanceof LongType || t instanceof TimestampType || t instanceof TimestampNTZType
-        || t instanceof DoubleType) {
-      return LONG;
-    } else if (t instanceof DecimalType d) {
-      return d.precision() <= 18 ? DECIMAL : -1;
-    } else if (t instanceof StringType) {
-      return STRING;
-    } else if (t instanceof BooleanType) {
-      return VALIDITY;
-    }
-    return -1;
+  /** Whether a top-level field of a batch is one of these columns. */
+  static boolean handles(InputField f) {
+    return !f.isStruct() && f.leafType().flatKind() != NOT_FLAT;
   }
 
   /**
-   * @param types Spark type of each column, {@link #handles} is true for all
-   * @param ordinals position of each column in the source row
+   * @param fields the columns, {@link #handles} is true for all
    * @param vectors allocated vectors, at least {@code capacity} values each
    */
-  FlatColumns(DataType[] types, int[] ordinals, FieldVector[] vectors, int capacity) {
-    int n = types.length;
+  FlatColumns(InputField[] fields, FieldVector[] vectors, int capacity) {
+    int n = fields.length;
     this.wordsPerColumn = (capacity + 63) >>> 6;
-    this.ordinal = ordinals.clone();
+    int[] ordinals = new int[n];
+    for (int c = 0; c < n; c++) {
+      ordinals[c] = fields[c].sourceOrdinal();
+    }
+    this.ordinal = ordinals;
     this.vectors = vectors.clone();
     this.precision = new int[n];
     this.scale = new int[n];
@@ -131,11 +104,11 @@ final class FlatColumns {
     this.floating = new boolean[n];
     int max = -1;
     for (int c = 0; c < n; c++) {
-      kinds[c] = kindOf(types[c]);
+      kinds[c] = fields[c].leafType().flatKind();
       counts[kinds[c]]++;
       max = Math.max(max, ordinals[c]);
-      floating[c] = types[c] instanceof FloatType || types[c] instanceof DoubleType;
-      if (types[c] instanceof DecimalType d) {
+      floating[c] = fields[c].leafType().floating();
+      if (fields[c].type() instanceof DecimalType d) {
         precision[c] = d.precision();
         scale[c] = d.scale();
       }

@@ -16,29 +16,42 @@ public final class InputField {
   private final int sourceOrdinal;
   /** Leaves: the Spark type of the values copied; null-count-only leaves: boolean. Structs: null. */
   private final DataType type;
+  /** Leaves: the type table's entry for {@link #type}. Structs: null. */
+  private final SparkLeafType leafType;
   /** Structs: how many fields the source struct has (Spark's getStruct needs it). */
   private final int sourceFields;
   private final List<InputField> children;
 
-  private InputField(String name, int sourceOrdinal, DataType type, int sourceFields, List<InputField> children) {
+  private InputField(String name, int sourceOrdinal, DataType type, SparkLeafType leafType, int sourceFields,
+      List<InputField> children) {
     if (sourceOrdinal < 0) {
       throw new IllegalArgumentException("column " + name + ": negative source ordinal " + sourceOrdinal);
     }
     this.name = Objects.requireNonNull(name, "name");
     this.sourceOrdinal = sourceOrdinal;
     this.type = type;
+    this.leafType = leafType;
     this.sourceFields = sourceFields;
     this.children = children;
   }
 
-  /** A leaf whose values (of Spark type {@code type}) are copied from source field {@code sourceOrdinal}. */
+  /**
+   * A leaf whose values (of Spark type {@code type}) are copied from source field {@code sourceOrdinal}.
+   *
+   * @throws IllegalArgumentException naming the column when the type has no entry in {@link SparkLeafType}
+   */
   public static InputField leaf(String name, int sourceOrdinal, DataType type) {
-    return new InputField(name, sourceOrdinal, Objects.requireNonNull(type, "type"), 0, List.of());
+    SparkLeafType leafType = SparkLeafType.of(Objects.requireNonNull(type, "type"));
+    if (leafType == null) {
+      throw new IllegalArgumentException("column " + name + ": type " + type.simpleString()
+          + " cannot be batched for native statistics");
+    }
+    return new InputField(name, sourceOrdinal, type, leafType, 0, List.of());
   }
 
   /** A leaf of which only validity is copied (its null count is all that is needed). */
   public static InputField nullCountOnly(String name, int sourceOrdinal) {
-    return new InputField(name, sourceOrdinal, BooleanType$.MODULE$, 0, List.of());
+    return new InputField(name, sourceOrdinal, BooleanType$.MODULE$, SparkLeafType.NULL_COUNT_ONLY, 0, List.of());
   }
 
   /**
@@ -56,7 +69,7 @@ public final class InputField {
             + c.sourceOrdinal + " outside a struct of " + sourceFields + " fields");
       }
     }
-    return new InputField(name, sourceOrdinal, null, sourceFields, List.copyOf(children));
+    return new InputField(name, sourceOrdinal, null, null, sourceFields, List.copyOf(children));
   }
 
   public String name() {
@@ -75,6 +88,11 @@ public final class InputField {
   /** The Spark type of a leaf's values (boolean for null-count-only leaves); null for structs. */
   public DataType type() {
     return type;
+  }
+
+  /** Leaves: the type table's entry (how the leaf is batched, aggregated and read back); null for structs. */
+  public SparkLeafType leafType() {
+    return leafType;
   }
 
   /** Structs: the number of fields of the source struct. */

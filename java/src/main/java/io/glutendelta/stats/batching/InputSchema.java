@@ -21,9 +21,6 @@ public final class InputSchema {
   private final Map<InputField, Integer> leafIndex = new IdentityHashMap<>();
   private final Schema arrowSchema;
 
-  /**
-   * @throws IllegalArgumentException naming the column when a leaf type cannot be batched
-   */
   public InputSchema(List<InputField> fields) {
     this.fields = List.copyOf(fields);
     List<Field> arrow = new ArrayList<>();
@@ -49,7 +46,7 @@ public final class InputSchema {
       throw new IllegalArgumentException("column " + path + ": the same field object appears twice");
     }
     leaves.add(f);
-    return new Field(f.name(), FieldType.nullable(ArrowSchemas.leafType(f.type(), path)), null);
+    return new Field(f.name(), FieldType.nullable(f.leafType().arrowType(f.type())), null);
   }
 
   /** Top-level fields, in batch order. */

@@ -9,7 +9,6 @@ import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.SpecializedGetters;
 import org.apache.spark.sql.catalyst.expressions.UnsafeRow;
-import org.apache.spark.sql.types.DataType;
 
 /**
  * Buffers Spark rows of one open file into a reused Arrow batch. Only the fields of the
@@ -36,8 +35,7 @@ public final class RowBatcher implements AutoCloseable {
       List<InputField> fields = inputSchema.fields();
       List<FieldWriter> slow = new ArrayList<>();
       List<FieldVector> slowVectors = new ArrayList<>();
-      List<DataType> flatTypes = new ArrayList<>();
-      List<Integer> flatOrdinals = new ArrayList<>();
+      List<InputField> flatFields = new ArrayList<>();
       List<FieldVector> flatVectors = new ArrayList<>();
       for (FieldVector v : root.getFieldVectors()) {
         v.setInitialCapacity(capacity);
@@ -46,17 +44,15 @@ public final class RowBatcher implements AutoCloseable {
       for (int i = 0; i < fields.size(); i++) {
         InputField f = fields.get(i);
         FieldVector v = root.getVector(i);
-        if (!f.isStruct() && FlatColumns.handles(f.type())) {
-          flatTypes.add(f.type());
-          flatOrdinals.add(f.sourceOrdinal());
+        if (FlatColumns.handles(f)) {
+          flatFields.add(f);
           flatVectors.add(v);
         } else {
           slow.add(FieldWriters.create(f, v));
           slowVectors.add(v);
         }
       }
-      this.flat = new FlatColumns(flatTypes.toArray(new DataType[0]),
-          flatOrdinals.stream().mapToInt(Integer::intValue).toArray(),
+      this.flat = new FlatColumns(flatFields.toArray(new InputField[0]),
           flatVectors.toArray(new FieldVector[0]), capacity);
       this.writers = slow.toArray(new FieldWriter[0]);
       this.writerVectors = slowVectors.toArray(new FieldVector[0]);

@@ -25,8 +25,8 @@ final class NativeStatsFiles implements AutoCloseable {
     if (faults != null) {
       faults.beforeCreate();
     }
-    // The engine numbers the leaves of this Arrow schema as the input schema did (depth-first);
-    // the leaf kinds follow from the type table (SparkLeafTypeTest checks both).
+    // The engine numbers this schema's leaves depth-first, as the input schema does, with the
+    // kinds the type table names (SparkLeafTypeTest checks both), so nothing is compared here.
     this.task = NativeStatsTask.create(allocator, plan.inputSchema().arrowSchema());
   }
 

@@ -1,5 +1,6 @@
 package io.glutendelta.stats.delta;
 
+import io.glutendelta.stats.batching.SparkLeafType;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.catalyst.expressions.Attribute;
@@ -16,18 +17,8 @@ import org.apache.spark.sql.catalyst.expressions.aggregate.DeclarativeAggregate;
 import org.apache.spark.sql.catalyst.expressions.aggregate.Max;
 import org.apache.spark.sql.catalyst.expressions.aggregate.Min;
 import org.apache.spark.sql.catalyst.expressions.aggregate.Sum;
-import org.apache.spark.sql.types.ByteType;
-import org.apache.spark.sql.types.DataType;
-import org.apache.spark.sql.types.DateType;
-import org.apache.spark.sql.types.DecimalType;
-import org.apache.spark.sql.types.DoubleType;
-import org.apache.spark.sql.types.FloatType;
 import org.apache.spark.sql.types.IntegerType;
 import org.apache.spark.sql.types.LongType;
-import org.apache.spark.sql.types.ShortType;
-import org.apache.spark.sql.types.StringType;
-import org.apache.spark.sql.types.TimestampNTZType;
-import org.apache.spark.sql.types.TimestampType;
 import scala.Tuple2;
 import scala.collection.immutable.Seq;
 import scala.jdk.javaapi.CollectionConverters;
@@ -72,7 +63,7 @@ final class StatsExpressionAnalyzer {
         if (path == null) {
           throw new UnsupportedStatsException("min/max over a non-column expression: " + child.sql());
         }
-        if (!minMaxEligible(child.dataType())) {
+        if (!SparkLeafType.minMaxEligible(child.dataType())) {
           throw new UnsupportedStatsException("min/max of type " + child.dataType().simpleString()
               + " on " + child.sql());
         }
@@ -91,15 +82,6 @@ final class StatsExpressionAnalyzer {
       }
     }
     return out;
-  }
-
-  static boolean minMaxEligible(DataType t) {
-    return t instanceof ByteType || t instanceof ShortType || t instanceof IntegerType
-        || t instanceof LongType || t instanceof FloatType || t instanceof DoubleType
-        || t instanceof DecimalType || t instanceof DateType || t instanceof TimestampType
-        || t instanceof TimestampNTZType
-        // Collated strings would need collation-aware ordering; Delta rejects them in tables.
-        || (t instanceof StringType st && st.collationId() == 0);
   }
 
   private static void requireLong(AttributeReference slot, DeclarativeAggregate agg)

@@ -36,7 +36,7 @@ public final class StatsExpressionPlan {
     List<StatsAggregate> aggregates = StatsExpressionAnalyzer.aggregates(dataCols, statsColExpr);
     StatsInputPruner.PrunedInput input = StatsInputPruner.prune(dataCols, aggregates);
     return new StatsExpressionPlan(input.schema(),
-        new StatsResultBinder(statsColExpr, aggregates, input.leafOf(), input.schema().leafCount()));
+        new StatsResultBinder(statsColExpr, aggregates, input.schema(), input.leafOf()));
   }
 
   /** What the engine aggregates: the stats columns, pruned (see {@link StatsInputPruner}). */

@@ -1,5 +1,7 @@
 package io.glutendelta.stats.delta;
 
+import io.glutendelta.stats.batching.InputSchema;
+import io.glutendelta.stats.batching.SparkLeafType;
 import io.glutendelta.stats.engine.FileStats;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,20 +13,7 @@ import org.apache.spark.sql.catalyst.expressions.UnsafeProjection;
 import org.apache.spark.sql.catalyst.expressions.UnsafeProjection$;
 import org.apache.spark.sql.catalyst.expressions.aggregate.AggregateExpression;
 import org.apache.spark.sql.catalyst.expressions.aggregate.DeclarativeAggregate;
-import org.apache.spark.sql.types.ByteType;
 import org.apache.spark.sql.types.DataType;
-import org.apache.spark.sql.types.DateType;
-import org.apache.spark.sql.types.Decimal;
-import org.apache.spark.sql.types.Decimal$;
-import org.apache.spark.sql.types.DecimalType;
-import org.apache.spark.sql.types.DoubleType;
-import org.apache.spark.sql.types.FloatType;
-import org.apache.spark.sql.types.IntegerType;
-import org.apache.spark.sql.types.LongType;
-import org.apache.spark.sql.types.ShortType;
-import org.apache.spark.sql.types.StringType;
-import org.apache.spark.sql.types.TimestampNTZType;
-import org.apache.spark.sql.types.TimestampType;
 import org.apache.spark.unsafe.types.UTF8String;
 import scala.Function1;
 import scala.collection.immutable.Seq;
@@ -41,24 +30,30 @@ final class StatsResultBinder {
   private final StatsAggregate.Kind[] kind;
   private final int[] leafOf;
   private final DataType[] slotType;
+  /** Per aggregate: how its min/max is read back (null for other aggregates). */
+  private final SparkLeafType[] leafType;
   private final int leafCount;
   private final Seq<Attribute> bufferAttrs;
   private final Expression resultExpr;
   private UnsafeProjection resultProjection;
 
   /**
-   * @param leafOf per aggregate: its leaf in the engine's result (-1 for numRecords)
-   * @param leafCount leaves of the engine's result
+   * @param input the schema whose leaves the engine's result follows
+   * @param leafOf per aggregate: its leaf in {@code input} (-1 for numRecords)
    */
-  StatsResultBinder(Expression statsColExpr, List<StatsAggregate> aggregates, int[] leafOf, int leafCount) {
+  StatsResultBinder(Expression statsColExpr, List<StatsAggregate> aggregates, InputSchema input, int[] leafOf) {
     int n = aggregates.size();
     this.kind = new StatsAggregate.Kind[n];
     this.slotType = new DataType[n];
+    this.leafType = new SparkLeafType[n];
     this.leafOf = leafOf.clone();
-    this.leafCount = leafCount;
+    this.leafCount = input.leafCount();
     List<Attribute> buffer = new ArrayList<>();
     for (int i = 0; i < n; i++) {
       kind[i] = aggregates.get(i).kind();
+      if (kind[i].needsMinMax()) {
+        leafType[i] = input.leaf(leafOf[i]).leafType();
+      }
       slotType[i] = aggregates.get(i).bufferSlot().dataType();
       buffer.add(aggregates.get(i).bufferSlot());
     }
@@ -110,7 +105,7 @@ final class StatsResultBinder {
           if (!stats.hasMinMax(leaf)) {
             buf.setNullAt(i);
           } else {
-            setValue(buf, i, slotType[i], stats, leaf, kind[i] == StatsAggregate.Kind.MIN);
+            leafType[i].readBack(buf, i, stats, leaf, kind[i] == StatsAggregate.Kind.MIN, slotType[i]);
           }
         }
         default -> throw new IllegalStateException("aggregate kind " + kind[i]);
@@ -127,40 +122,5 @@ final class StatsResultBinder {
     }
     UTF8String json = resultProjection.apply(buffer).getUTF8String(0);
     return json == null ? null : json.toString();
-  }
-
-  private void setValue(SpecificInternalRow buf, int slot, DataType t, FileStats s, int leaf, boolean min) {
-    if (t instanceof ByteType) {
-      buf.setByte(slot, (byte) (min ? s.minLong(leaf) : s.maxLong(leaf)));
-    } else if (t instanceof ShortType) {
-      buf.setShort(slot, (short) (min ? s.minLong(leaf) : s.maxLong(leaf)));
-    } else if (t instanceof IntegerType || t instanceof DateType) {
-      buf.setInt(slot, (int) (min ? s.minLong(leaf) : s.maxLong(leaf)));
-    } else if (t instanceof LongType || t instanceof TimestampType || t instanceof TimestampNTZType) {
-      buf.setLong(slot, min ? s.minLong(leaf) : s.maxLong(leaf));
-    } else if (t instanceof FloatType) {
-      buf.setFloat(slot, (float) (min ? s.minDouble(leaf) : s.maxDouble(leaf)));
-    } else if (t instanceof DoubleType) {
-      buf.setDouble(slot, min ? s.minDouble(leaf) : s.maxDouble(leaf));
-    } else if (t instanceof DecimalType d) {
-      Decimal v;
-      boolean fits = min ? s.minUnscaledFitsLong(leaf) : s.maxUnscaledFitsLong(leaf);
-      if (fits) {
-        v = Decimal$.MODULE$.apply(min ? s.minUnscaledLong(leaf) : s.maxUnscaledLong(leaf),
-            d.precision(), d.scale());
-      } else {
-        v = Decimal$.MODULE$.apply(new java.math.BigDecimal(min ? s.minUnscaled(leaf) : s.maxUnscaled(leaf),
-            d.scale()), d.precision(), d.scale());
-      }
-      buf.update(slot, v);
-    } else if (t instanceof StringType) {
-      byte[] bytes = s.bytes();
-      int off = min ? s.minUtf8Offset(leaf) : s.maxUtf8Offset(leaf);
-      int len = min ? s.minUtf8Length(leaf) : s.maxUtf8Length(leaf);
-      buf.update(slot, UTF8String.fromBytes(bytes, off, len));
-    } else {
-      throw new IllegalStateException("no native min/max for type " + t.simpleString() + " of "
-          + s.leaf(leaf).name());
-    }
   }
 }

@@ -3,10 +3,8 @@ package io.glutendelta.stats.engine;
 import io.glutendelta.stats.jni.NativeStatsException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 
@@ -193,28 +191,7 @@ public final class FileStats {
     if (!hasMinMax(i)) {
       return null;
     }
-    LeafColumn leaf = leaves.get(i);
-    switch (leaf.kind()) {
-      case INT8: return (byte) (max ? maxLong(i) : minLong(i));
-      case INT16: return (short) (max ? maxLong(i) : minLong(i));
-      case INT32:
-      case DATE32:
-        return (int) (max ? maxLong(i) : minLong(i));
-      case INT64:
-      case TIMESTAMP_MICROS:
-      case TIMESTAMP_NTZ_MICROS:
-        return max ? maxLong(i) : minLong(i);
-      case FLOAT32: return (float) (max ? maxDouble(i) : minDouble(i));
-      case FLOAT64: return max ? maxDouble(i) : minDouble(i);
-      case DECIMAL128:
-        return new BigDecimal(max ? maxUnscaled(i) : minUnscaled(i), leaf.decimalScale());
-      case STRING: {
-        int at = valueOffset(i, LeafKind.Encoding.UTF8, max);
-        return new String(bytes, at + 4, (int) INT_LE.get(bytes, at), StandardCharsets.UTF_8);
-      }
-      default:
-        throw new IllegalStateException("column " + leaf.name() + " (" + leaf.kind() + ") has no min/max");
-    }
+    return leaves.get(i).kind().box(this, i, max);
   }
 
   private int valueOffset(int i, LeafKind.Encoding expected, boolean max) {

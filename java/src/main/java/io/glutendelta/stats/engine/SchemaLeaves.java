@@ -2,9 +2,6 @@ package io.glutendelta.stats.engine;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.arrow.vector.types.DateUnit;
-import org.apache.arrow.vector.types.FloatingPointPrecision;
-import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -77,68 +74,11 @@ final class SchemaLeaves {
   /** The leaf kind of a non-struct field; checks nested list/map element types as well. */
   private static LeafKind kindOf(Field field, List<String> path) {
     checkNotDictionary(field, path);
-    ArrowType type = field.getType();
-    switch (type.getTypeID()) {
-      case Int: {
-        ArrowType.Int t = (ArrowType.Int) type;
-        if (!t.getIsSigned()) {
-          throw unsupported(path, type, "unsigned integers have no Spark type");
-        }
-        switch (t.getBitWidth()) {
-          case 8: return LeafKind.INT8;
-          case 16: return LeafKind.INT16;
-          case 32: return LeafKind.INT32;
-          case 64: return LeafKind.INT64;
-          default: throw unsupported(path, type, "unexpected integer width");
-        }
-      }
-      case FloatingPoint: {
-        FloatingPointPrecision p = ((ArrowType.FloatingPoint) type).getPrecision();
-        if (p == FloatingPointPrecision.SINGLE) {
-          return LeafKind.FLOAT32;
-        }
-        if (p == FloatingPointPrecision.DOUBLE) {
-          return LeafKind.FLOAT64;
-        }
-        throw unsupported(path, type, "half floats are not supported");
-      }
-      case Decimal: {
-        ArrowType.Decimal t = (ArrowType.Decimal) type;
-        if (t.getBitWidth() != 128) {
-          throw unsupported(path, type, "only decimal128 is supported");
-        }
-        return LeafKind.DECIMAL128;
-      }
-      case Date:
-        if (((ArrowType.Date) type).getUnit() != DateUnit.DAY) {
-          throw unsupported(path, type, "only date32 (days) is supported");
-        }
-        return LeafKind.DATE32;
-      case Timestamp: {
-        ArrowType.Timestamp t = (ArrowType.Timestamp) type;
-        if (t.getUnit() != TimeUnit.MICROSECOND) {
-          throw unsupported(path, type, "only microsecond timestamps are supported (Spark's unit)");
-        }
-        return t.getTimezone() == null ? LeafKind.TIMESTAMP_NTZ_MICROS : LeafKind.TIMESTAMP_MICROS;
-      }
-      case Utf8:
-      case LargeUtf8:
-        return LeafKind.STRING;
-      case Binary:
-      case LargeBinary:
-        return LeafKind.BINARY;
-      case Bool:
-        return LeafKind.BOOLEAN;
-      case List:
-      case LargeList:
-        checkNested(field, path);
-        return LeafKind.LIST;
-      case Map:
-        checkNested(field, path);
-        return LeafKind.MAP;
-      default:
-        throw unsupported(path, type, "the native stats engine does not support this type");
+    LeafKind kind = LeafKind.of(field.getType(), String.join(".", path));
+    if (kind == LeafKind.LIST || kind == LeafKind.MAP) {
+      checkNested(field, path);
     }
+    return kind;
   }
 
   /** Element (and map entry) types must be supported too; structs inside are walked. */
@@ -163,10 +103,5 @@ final class SchemaLeaves {
       throw new IllegalArgumentException("column " + String.join(".", path)
           + ": dictionary-encoded Arrow fields are not supported by the native stats engine");
     }
-  }
-
-  private static IllegalArgumentException unsupported(List<String> path, ArrowType type, String reason) {
-    return new IllegalArgumentException("column " + String.join(".", path) + ": unsupported Arrow type "
-        + type + " (" + reason + ")");
   }
 }
