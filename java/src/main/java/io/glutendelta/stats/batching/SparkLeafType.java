@@ -1,6 +1,6 @@
 package io.glutendelta.stats.batching;
 
-import io.glutendelta.stats.engine.FileStats;
+import io.glutendelta.stats.engine.FileAggregates;
 import io.glutendelta.stats.engine.LeafKind;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
@@ -121,7 +121,7 @@ public enum SparkLeafType {
   /** Stores leaf {@code leaf}'s min or max from a native result into a Spark row's slot. */
   @FunctionalInterface
   interface ReadBack {
-    void set(InternalRow row, int slot, FileStats stats, int leaf, boolean min, DataType sparkType);
+    void set(InternalRow row, int slot, FileAggregates stats, int leaf, boolean min, DataType sparkType);
   }
 
   private final LeafKind engineKind;
@@ -200,7 +200,7 @@ public enum SparkLeafType {
    * Writes leaf {@code leaf}'s min ({@code min}) or max from {@code stats} into {@code row}'s
    * {@code slot}, as Spark holds a value of {@code sparkType}.
    */
-  public void readBack(InternalRow row, int slot, FileStats stats, int leaf, boolean min, DataType sparkType) {
+  public void readBack(InternalRow row, int slot, FileAggregates stats, int leaf, boolean min, DataType sparkType) {
     if (readBack == null) {
       throw new IllegalStateException(this + " has no min/max (leaf " + stats.leaf(leaf).name() + ")");
     }
@@ -226,15 +226,15 @@ public enum SparkLeafType {
     return new ArrowType.Decimal(d.precision(), d.scale(), 128);
   }
 
-  private static void readInt(InternalRow row, int slot, FileStats s, int leaf, boolean min, DataType t) {
+  private static void readInt(InternalRow row, int slot, FileAggregates s, int leaf, boolean min, DataType t) {
     row.setInt(slot, (int) (min ? s.minLong(leaf) : s.maxLong(leaf)));
   }
 
-  private static void readLong(InternalRow row, int slot, FileStats s, int leaf, boolean min, DataType t) {
+  private static void readLong(InternalRow row, int slot, FileAggregates s, int leaf, boolean min, DataType t) {
     row.setLong(slot, min ? s.minLong(leaf) : s.maxLong(leaf));
   }
 
-  private static void readDecimal(InternalRow row, int slot, FileStats s, int leaf, boolean min, DataType t) {
+  private static void readDecimal(InternalRow row, int slot, FileAggregates s, int leaf, boolean min, DataType t) {
     DecimalType d = (DecimalType) t;
     Decimal v;
     if (min ? s.minUnscaledFitsLong(leaf) : s.maxUnscaledFitsLong(leaf)) {

@@ -44,7 +44,7 @@ import scala.jdk.javaapi.CollectionConverters;
  */
 public final class ColumnarStatsCollector implements AutoCloseable {
   private final StatsExpressionPlan plan;
-  private final NativeStatsFiles engine;
+  private final StatsJsonAggregator engine;
   private final Schema schema;
   private final Map<String, Long> open = new LinkedHashMap<>();
   private final Map<String, String> results = new HashMap<>();
@@ -52,7 +52,7 @@ public final class ColumnarStatsCollector implements AutoCloseable {
 
   private ColumnarStatsCollector(StatsExpressionPlan plan, BufferAllocator allocator) {
     this.plan = plan;
-    this.engine = new NativeStatsFiles(plan, allocator);
+    this.engine = new StatsJsonAggregator(plan, allocator);
     this.schema = engine.arrowSchema();
   }
 

@@ -2,7 +2,7 @@ package io.glutendelta.stats.delta;
 
 /**
  * Seam through which tests make native calls fail at chosen points. Production never installs
- * one: {@link NativeStatsFiles} reads the installed injector once per native task, so the write
+ * one: {@link StatsJsonAggregator} reads the installed injector once per native task, so the write
  * path pays one null check per batch and reads no configuration.
  */
 interface NativeFailureInjector {

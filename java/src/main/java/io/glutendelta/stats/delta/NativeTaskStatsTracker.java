@@ -66,7 +66,7 @@ public final class NativeTaskStatsTracker implements WriteTaskStatsTracker {
   private final ArrayDeque<RowBatcher> spare = new ArrayDeque<>();
   private final Map<String, String> results = new HashMap<>();
   private BufferAllocator allocator;
-  private NativeStatsFiles engine;
+  private StatsJsonAggregator engine;
   private State state = State.NATIVE;
   /** Delta's tracker, set on entering FALLBACK. */
   private DeltaTaskStatisticsTracker fallback;
@@ -155,7 +155,7 @@ public final class NativeTaskStatsTracker implements WriteTaskStatsTracker {
       long t0 = System.nanoTime();
       if (engine == null) {
         allocator = ArrowUtils.rootAllocator().newChildAllocator("gluten-delta-stats task", 0, Long.MAX_VALUE);
-        engine = new NativeStatsFiles(plan, allocator);
+        engine = new StatsJsonAggregator(plan, allocator);
       }
       long id = nextFileId++;
       engine.begin(id);

@@ -1,7 +1,7 @@
 package io.glutendelta.stats.delta;
 
 import io.glutendelta.stats.batching.InputSchema;
-import io.glutendelta.stats.engine.FileStats;
+import io.glutendelta.stats.engine.FileAggregates;
 import java.util.List;
 import org.apache.spark.sql.catalyst.expressions.Attribute;
 import org.apache.spark.sql.catalyst.expressions.Expression;
@@ -45,7 +45,7 @@ public final class StatsExpressionPlan {
   }
 
   /** The JSON string Delta would have written for the file whose native result this is. */
-  public String toJson(FileStats stats) {
+  public String toJson(FileAggregates stats) {
     return binder.toJson(stats);
   }
 }

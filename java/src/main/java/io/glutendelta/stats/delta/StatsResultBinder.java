@@ -2,7 +2,7 @@ package io.glutendelta.stats.delta;
 
 import io.glutendelta.stats.batching.InputSchema;
 import io.glutendelta.stats.batching.SparkLeafType;
-import io.glutendelta.stats.engine.FileStats;
+import io.glutendelta.stats.engine.FileAggregates;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.catalyst.InternalRow;
@@ -82,7 +82,7 @@ final class StatsResultBinder {
   }
 
   /** Fills Delta's aggregation buffer from the native result and evaluates Delta's result expression. */
-  String toJson(FileStats stats) {
+  String toJson(FileAggregates stats) {
     if (stats.leafCount() != leafCount) {
       throw new IllegalStateException("native result has " + stats.leafCount() + " leaves, plan has "
           + leafCount);

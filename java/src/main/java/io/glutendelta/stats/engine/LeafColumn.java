@@ -7,7 +7,7 @@ import org.apache.arrow.vector.types.pojo.Field;
 
 /**
  * One leaf of the task's schema, in the engine's depth-first order: a non-struct field, reached
- * through zero or more struct parents. {@code index} is its position in {@link FileStats}.
+ * through zero or more struct parents. {@code index} is its position in {@link FileAggregates}.
  */
 public final class LeafColumn {
   private final int index;
@@ -22,7 +22,7 @@ public final class LeafColumn {
     this.kind = Objects.requireNonNull(kind);
   }
 
-  /** Position among the leaves (and in {@link FileStats}). */
+  /** Position among the leaves (and in {@link FileAggregates}). */
   public int index() {
     return index;
   }

@@ -9,8 +9,8 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
  * The engine's half of the type table: per leaf kind, the Arrow types it accepts
- * ({@link #of}), how {@link FileStats} encodes its min/max, and the Java value
- * {@link FileStats#min}/{@link FileStats#max} box it as. Every kind gets a null count; only kinds
+ * ({@link #of}), how {@link FileAggregates} encodes its min/max, and the Java value
+ * {@link FileAggregates#min}/{@link FileAggregates#max} box it as. Every kind gets a null count; only kinds
  * Delta uses for data skipping get min/max (booleans, binaries, lists and maps do not). The
  * Arrow width variants (large_utf8, large_binary, large_list) share the kind of their
  * 32-bit-offset sibling. The Spark half (which Spark type becomes which kind) is
@@ -52,7 +52,7 @@ public enum LeafKind {
   /** Reads leaf {@code i}'s min or max out of a result as a Java value. */
   @FunctionalInterface
   interface Boxing {
-    Object box(FileStats stats, int leaf, boolean max);
+    Object box(FileAggregates stats, int leaf, boolean max);
   }
 
   private final Encoding encoding;
@@ -72,7 +72,7 @@ public enum LeafKind {
     return encoding;
   }
 
-  Object box(FileStats stats, int leaf, boolean max) {
+  Object box(FileAggregates stats, int leaf, boolean max) {
     return boxing.box(stats, leaf, max);
   }
 

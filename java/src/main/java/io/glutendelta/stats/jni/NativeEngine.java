@@ -2,7 +2,7 @@ package io.glutendelta.stats.jni;
 
 /**
  * Every native entry point of the engine, in one class (Arrow Java {@code c/} style). Handles are
- * opaque {@code long}s owned by {@link io.glutendelta.stats.engine.NativeStatsTask}; nothing else
+ * opaque {@code long}s owned by {@link io.glutendelta.stats.engine.NativeAggregator}; nothing else
  * should call these methods. The C++ side wraps each entry so that no C++ exception crosses JNI:
  * user errors (malformed Arrow input, unsupported type) surface as
  * {@link IllegalArgumentException} naming the column, internal errors as

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.glutendelta.stats.engine.LeafColumn;
 import io.glutendelta.stats.engine.LeafKind;
-import io.glutendelta.stats.engine.NativeStatsTask;
+import io.glutendelta.stats.engine.NativeAggregator;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -81,7 +81,7 @@ class SparkLeafTypeTest {
     top.add(InputField.nullCountOnly("arr", ordinal));
     InputSchema schema = new InputSchema(top);
     try (BufferAllocator alloc = new RootAllocator();
-         NativeStatsTask task = NativeStatsTask.create(alloc, schema.arrowSchema())) {
+         NativeAggregator task = NativeAggregator.create(alloc, schema.arrowSchema())) {
       List<LeafColumn> leaves = task.leaves();
       assertEquals(schema.leafCount(), leaves.size());
       assertEquals(2 * SparkLeafType.values().length + 2, leaves.size());

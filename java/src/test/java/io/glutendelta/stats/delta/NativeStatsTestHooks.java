@@ -13,7 +13,7 @@ public final class NativeStatsTestHooks {
 
   /** Sets (or with null clears) the failure spec for native tasks created from now on. */
   public static void set(String spec) {
-    NativeStatsFiles.injectFailures(spec == null ? null : parse(spec));
+    StatsJsonAggregator.injectFailures(spec == null ? null : parse(spec));
   }
 
   private static NativeFailureInjector parse(String spec) {

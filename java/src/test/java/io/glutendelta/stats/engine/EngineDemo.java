@@ -54,7 +54,7 @@ public final class EngineDemo {
     long totalRows = 0;
     long addBatchNanos = 0;
     try (BufferAllocator allocator = new RootAllocator();
-         NativeStatsTask task = NativeStatsTask.create(allocator, schema);
+         NativeAggregator task = NativeAggregator.create(allocator, schema);
          VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator)) {
       for (int f = 0; f < files; f++) {
         task.beginFile(f);
@@ -70,14 +70,14 @@ public final class EngineDemo {
         }
       }
       for (int f = 0; f < files; f++) {
-        FileStats stats = task.finishFile(f);
+        FileAggregates stats = task.finishFile(f);
         System.out.println("file " + f + ": numRecords=" + stats.numRecords());
         for (int i = 0; i < stats.leafCount(); i++) {
           System.out.println("  " + stats.leaf(i).name() + ": nullCount=" + stats.nullCount(i)
               + (stats.hasMinMax(i) ? " min=" + show(stats, i, false) + " max=" + show(stats, i, true) : ""));
         }
       }
-      TaskCounters counters = task.counters();
+      AggregatorCounters counters = task.counters();
       double seconds = (System.nanoTime() - startNanos) / 1e9;
       System.out.printf("done: %d files, %d batches, %d rows in %.3f s (including data generation); "
           + "addBatch (export + native) %.1f ns/row%n",
@@ -89,7 +89,7 @@ public final class EngineDemo {
   }
 
   /** Dates and timestamps shown as calendar values (the engine returns days / microseconds). */
-  private static Object show(FileStats stats, int i, boolean max) {
+  private static Object show(FileAggregates stats, int i, boolean max) {
     Object value = max ? stats.max(i) : stats.min(i);
     switch (stats.leaf(i).kind()) {
       case DATE32:

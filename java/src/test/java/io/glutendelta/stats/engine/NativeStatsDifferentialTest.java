@@ -71,7 +71,7 @@ class NativeStatsDifferentialTest {
     Schema schema = gen.schema();
     collectShapes(schema.getFields(), shapesSeen);
     int filesChecked = 0;
-    try (NativeStatsTask task = NativeStatsTask.create(allocator, schema)) {
+    try (NativeAggregator task = NativeAggregator.create(allocator, schema)) {
       task.leaves().forEach(l -> kindsSeen.add(l.kind()));
       Map<Long, ReferenceStats> open = new LinkedHashMap<>();
       Map<Long, Integer> batchesLeft = new LinkedHashMap<>();
@@ -89,7 +89,7 @@ class NativeStatsDifferentialTest {
         long id = ids.get(rnd.nextInt(ids.size()));
         String context = "seed " + seed + ", file " + id + ", schema " + schema;
         if (batchesLeft.get(id) == 0) {
-          FileStats stats = task.finishFile(id);
+          FileAggregates stats = task.finishFile(id);
           ReferenceStats expected = open.remove(id);
           rowsChecked += expected.numRecords;
           StatsAssertions.assertMatches(expected, stats, context);
@@ -108,14 +108,14 @@ class NativeStatsDifferentialTest {
           addBatch(task, id, root, open.get(id), rnd, shapesSeen);
         }
       }
-      TaskCounters counters = task.counters();
+      AggregatorCounters counters = task.counters();
       assertEquals(0, counters.openFiles(), "seed " + seed + ": open files after finishing all");
       assertEquals(filesChecked, counters.filesFinished(), "seed " + seed + ": files finished");
     }
     return filesChecked;
   }
 
-  private void addBatch(NativeStatsTask task, long id, VectorSchemaRoot root, ReferenceStats ref,
+  private void addBatch(NativeAggregator task, long id, VectorSchemaRoot root, ReferenceStats ref,
       Random rnd, Set<String> shapesSeen) {
     int rows = root.getRowCount();
     batchesChecked++;

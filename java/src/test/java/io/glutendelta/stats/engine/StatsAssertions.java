@@ -7,11 +7,11 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import java.math.BigInteger;
 
-/** Compares native {@link FileStats} with the {@link ReferenceStats} oracle, bit-exactly for floats. */
+/** Compares native {@link FileAggregates} with the {@link ReferenceStats} oracle, bit-exactly for floats. */
 final class StatsAssertions {
   private StatsAssertions() {}
 
-  static void assertMatches(ReferenceStats expected, FileStats actual, String context) {
+  static void assertMatches(ReferenceStats expected, FileAggregates actual, String context) {
     assertEquals(expected.numRecords, actual.numRecords(), context + ": numRecords");
     assertEquals(expected.leaves.size(), actual.leafCount(), context + ": leaf count");
     for (int i = 0; i < actual.leafCount(); i++) {

@@ -1,7 +1,7 @@
 package io.glutendelta.stats.jni;
 
-import io.glutendelta.stats.engine.FileStats;
-import io.glutendelta.stats.engine.NativeStatsTask;
+import io.glutendelta.stats.engine.FileAggregates;
+import io.glutendelta.stats.engine.NativeAggregator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -55,9 +55,9 @@ public final class LoaderProbe {
     System.out.println("threads ok " + ok.get() + " of " + threads + ", load attempts " + NativeLoader.attempts());
     System.out.println("loaded " + NativeLoader.loadedFrom());
     Schema schema = new Schema(List.of(new Field("x", FieldType.nullable(new ArrowType.Int(32, true)), null)));
-    try (RootAllocator allocator = new RootAllocator(); NativeStatsTask task = NativeStatsTask.create(allocator, schema)) {
+    try (RootAllocator allocator = new RootAllocator(); NativeAggregator task = NativeAggregator.create(allocator, schema)) {
       task.beginFile(1);
-      FileStats stats = task.finishFile(1);
+      FileAggregates stats = task.finishFile(1);
       System.out.println("numRecords " + stats.numRecords());
     }
   }

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.glutendelta.stats.engine.NativeStatsTask;
+import io.glutendelta.stats.engine.NativeAggregator;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.function.LongConsumer;
@@ -78,7 +78,7 @@ class MalformedBatchTest {
 
   /** Exports a good batch, corrupts it with {@code corrupt}, expects a rejection naming {@code column}. */
   private void expectRejected(String column, String what, LongConsumer corrupt) {
-    try (NativeStatsTask task = NativeStatsTask.create(allocator, schema);
+    try (NativeAggregator task = NativeAggregator.create(allocator, schema);
          VectorSchemaRoot root = root(10)) {
       task.beginFile(1);
       ArrowArray array = ArrowArray.allocateNew(allocator);
@@ -116,7 +116,7 @@ class MalformedBatchTest {
 
   @Test
   void decreasingStringOffsetsInARootNameTheColumn() {
-    try (NativeStatsTask task = NativeStatsTask.create(allocator, schema);
+    try (NativeAggregator task = NativeAggregator.create(allocator, schema);
          VectorSchemaRoot root = root(10)) {
       task.beginFile(1);
       VarCharVector name = (VarCharVector) ((StructVector) root.getVector(1)).getChild("name");

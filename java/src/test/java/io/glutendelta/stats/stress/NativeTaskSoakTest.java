@@ -3,9 +3,9 @@ package io.glutendelta.stats.stress;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.glutendelta.stats.engine.FileStats;
-import io.glutendelta.stats.engine.NativeStatsTask;
-import io.glutendelta.stats.engine.TaskCounters;
+import io.glutendelta.stats.engine.FileAggregates;
+import io.glutendelta.stats.engine.NativeAggregator;
+import io.glutendelta.stats.engine.AggregatorCounters;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
@@ -123,7 +123,7 @@ public class NativeTaskSoakTest {
     long maxState = 0;
     long started = System.nanoTime();
     try (BufferAllocator allocator = new RootAllocator()) {
-      try (NativeStatsTask task = NativeStatsTask.create(allocator, schema);
+      try (NativeAggregator task = NativeAggregator.create(allocator, schema);
            VectorSchemaRoot a = VectorSchemaRoot.create(schema, allocator);
            VectorSchemaRoot b = VectorSchemaRoot.create(schema, allocator)) {
         long finished = 0;
@@ -137,7 +137,7 @@ public class NativeTaskSoakTest {
             fill(b, file + 1, batch);
             task.addBatch(file + 1, b);
           }
-          FileStats fs = task.finishFile(file);
+          FileAggregates fs = task.finishFile(file);
           finished++;
           assertEquals(3L * ROWS, fs.numRecords());
           assertEquals((long) file * 1000, fs.minLong(0));
@@ -147,7 +147,7 @@ public class NativeTaskSoakTest {
             assertEquals(3L * ROWS, task.finishFile(file + 1).numRecords());
             finished++;
           }
-          TaskCounters c = task.counters();
+          AggregatorCounters c = task.counters();
           assertEquals(0, c.openFiles());
           assertEquals(finished, c.filesFinished());
           if (file == 200) {

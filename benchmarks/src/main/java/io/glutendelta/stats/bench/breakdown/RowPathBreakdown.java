@@ -10,7 +10,7 @@ import io.glutendelta.stats.bench.report.ResultsDir;
 import io.glutendelta.stats.bench.report.Samples;
 import io.glutendelta.stats.bench.tpcds.TpcdsSchemas;
 import io.glutendelta.stats.delta.ColumnarStatsCollector;
-import io.glutendelta.stats.engine.NativeStatsTask;
+import io.glutendelta.stats.engine.NativeAggregator;
 import io.trino.tpcds.Results;
 import io.trino.tpcds.Session;
 import io.trino.tpcds.Table;
@@ -103,7 +103,7 @@ public final class RowPathBreakdown {
     try (ColumnarStatsCollector collector = ColumnarStatsCollector.create(delta.jobTracker(), alloc)) {
       InputSchema input = collector.inputSchema();
       try (RowBatcher batcher = new RowBatcher(input, alloc, batchRows);
-           NativeStatsTask task = NativeStatsTask.create(alloc, batcher.schema());
+           NativeAggregator task = NativeAggregator.create(alloc, batcher.schema());
            ArrowArray array = ArrowArray.allocateNew(alloc)) {
         double n = rows.size();
         for (int r = 0; r <= repeats; r++) {
@@ -167,7 +167,7 @@ public final class RowPathBreakdown {
    * Per-call cost of addBatch on a 1-row batch (export + JNI + import: the hand-off floor), and,
    * for comparison, of Arrow Java's own export of the same batch, which the hand-off used before.
    */
-  private static void fixedCosts(Phases p, InternalRow row, RowBatcher batcher, NativeStatsTask task,
+  private static void fixedCosts(Phases p, InternalRow row, RowBatcher batcher, NativeAggregator task,
       ArrowArray array, BufferAllocator alloc) {
     int calls = 50_000;
     batcher.reset();
@@ -213,7 +213,7 @@ public final class RowPathBreakdown {
             + "so rows are in cache as a writer's just-produced row is) as one file, "
             + "batches of %d rows (%d addBatch calls); %d repeats after a warm-up, medians%n", rows, distinct, batchRows, p.calls, repeats))
         .append("- How: nanoTime around each phase of every batch, mirroring NativeTaskStatsTracker "
-            + "(RowBatcher.append → seal → NativeStatsTask.addBatch, which exports the batch by lending its buffers). "
+            + "(RowBatcher.append → seal → NativeAggregator.addBatch, which exports the batch by lending its buffers). "
             + "The hand-off share is the per-call cost of addBatch on a 1-row batch × calls; native aggregation is the "
             + "rest of addBatch.\n\n");
     md.append("| phase | ns/row | share of native path |\n|---|---:|---:|\n");

@@ -1,7 +1,7 @@
 package io.glutendelta.stats.bench.jmh;
 
-import io.glutendelta.stats.engine.FileStats;
-import io.glutendelta.stats.engine.NativeStatsTask;
+import io.glutendelta.stats.engine.FileAggregates;
+import io.glutendelta.stats.engine.NativeAggregator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.apache.arrow.memory.BufferAllocator;
@@ -43,14 +43,14 @@ public class BarrierReuseBenchmark {
 
   BufferAllocator allocator;
   VectorSchemaRoot batch;
-  NativeStatsTask task;
+  NativeAggregator task;
 
   @Setup(Level.Trial)
   public void open() {
     allocator = new RootAllocator();
     List<VectorSchemaRoot> roots = BatchFixtures.batches(BatchFixtures.family(family), allocator, 1, ROWS, 7);
     batch = roots.get(0);
-    task = NativeStatsTask.create(allocator, batch.getSchema());
+    task = NativeAggregator.create(allocator, batch.getSchema());
   }
 
   @TearDown(Level.Trial)
@@ -77,7 +77,7 @@ public class BarrierReuseBenchmark {
   public long newTaskPerFile() {
     long rows = 0;
     for (int f = 0; f < FILES; f++) {
-      try (NativeStatsTask t = NativeStatsTask.create(allocator, batch.getSchema())) {
+      try (NativeAggregator t = NativeAggregator.create(allocator, batch.getSchema())) {
         t.beginFile(f);
         t.addBatch(f, batch);
         rows += t.finishFile(f).numRecords();
@@ -88,7 +88,7 @@ public class BarrierReuseBenchmark {
 
   @Benchmark
   @OperationsPerInvocation(FILES)
-  public FileStats oneFileNoBarriers() {
+  public FileAggregates oneFileNoBarriers() {
     task.beginFile(0);
     for (int f = 0; f < FILES; f++) {
       task.addBatch(0, batch);
@@ -106,7 +106,7 @@ public class BarrierReuseBenchmark {
   public long emptyFilesNewTask() {
     long rows = 0;
     for (int f = 0; f < FILES; f++) {
-      try (NativeStatsTask t = NativeStatsTask.create(allocator, batch.getSchema())) {
+      try (NativeAggregator t = NativeAggregator.create(allocator, batch.getSchema())) {
         t.beginFile(f);
         rows += t.finishFile(f).numRecords();
       }

@@ -140,7 +140,7 @@ public final class JmhSuite {
     md.append("## Stats path: values/s on the same Arrow batches\n\n")
         .append("One operation = one file of ").append(StatsPathBenchmark.BATCHES).append(" batches × ")
         .append(StatsPathBenchmark.ROWS).append(" rows, ~5 % nulls; values = rows × leaf columns. ")
-        .append("(a) `nativeEngine`: NativeStatsTask (C Data export + JNI + native aggregation + result decode); ")
+        .append("(a) `nativeEngine`: NativeAggregator (C Data export + JNI + native aggregation + result decode); ")
         .append("(a') `nativeDeltaJson`: the same behind ColumnarStatsCollector, ending in Delta's stats JSON; ")
         .append("(b) `deltaTrackerC2R`: Delta's DeltaTaskStatisticsTracker built from a real table's statsColExpr, fed by ")
         .append("ColumnarBatch.rowIterator over ArrowColumnVectors, stats JSON included; ")

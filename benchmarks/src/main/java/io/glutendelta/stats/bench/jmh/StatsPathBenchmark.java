@@ -1,8 +1,8 @@
 package io.glutendelta.stats.bench.jmh;
 
 import io.glutendelta.stats.delta.ColumnarStatsCollector;
-import io.glutendelta.stats.engine.FileStats;
-import io.glutendelta.stats.engine.NativeStatsTask;
+import io.glutendelta.stats.engine.FileAggregates;
+import io.glutendelta.stats.engine.NativeAggregator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -93,12 +93,12 @@ public class StatsPathBenchmark {
   @State(Scope.Benchmark)
   public static class Native {
     BufferAllocator allocator;
-    NativeStatsTask task;
+    NativeAggregator task;
 
     @Setup(Level.Trial)
     public void open(Batches b) {
       allocator = ROOT.newChildAllocator("native", 0, Long.MAX_VALUE);
-      task = NativeStatsTask.create(allocator, b.roots.get(0).getSchema());
+      task = NativeAggregator.create(allocator, b.roots.get(0).getSchema());
     }
 
     @TearDown(Level.Trial)
@@ -156,7 +156,7 @@ public class StatsPathBenchmark {
   }
 
   @Benchmark
-  public FileStats nativeEngine(Batches b, Native n) {
+  public FileAggregates nativeEngine(Batches b, Native n) {
     n.task.beginFile(1);
     for (VectorSchemaRoot r : b.roots) {
       n.task.addBatch(1, r);

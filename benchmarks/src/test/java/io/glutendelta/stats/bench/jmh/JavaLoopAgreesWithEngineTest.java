@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.glutendelta.stats.engine.FileStats;
-import io.glutendelta.stats.engine.NativeStatsTask;
+import io.glutendelta.stats.engine.FileAggregates;
+import io.glutendelta.stats.engine.NativeAggregator;
 import java.math.BigInteger;
 import java.util.List;
 import org.apache.arrow.memory.RootAllocator;
@@ -24,14 +24,14 @@ class JavaLoopAgreesWithEngineTest {
   void javaLoopEqualsNativeEngine(BatchFixtures.Family family) {
     try (RootAllocator alloc = new RootAllocator()) {
       List<VectorSchemaRoot> roots = BatchFixtures.batches(family, alloc, 3, 500, 11);
-      try (NativeStatsTask task = NativeStatsTask.create(alloc, roots.get(0).getSchema())) {
+      try (NativeAggregator task = NativeAggregator.create(alloc, roots.get(0).getSchema())) {
         JavaColumnarStats java = new JavaColumnarStats();
         task.beginFile(1);
         for (VectorSchemaRoot r : roots) {
           task.addBatch(1, r);
           java.add(r);
         }
-        FileStats stats = task.finishFile(1);
+        FileAggregates stats = task.finishFile(1);
         assertEquals(1500, stats.numRecords());
         assertEquals(BatchFixtures.leafCount(family), stats.leafCount());
         assertEquals(stats.leafCount(), java.leaves().size());

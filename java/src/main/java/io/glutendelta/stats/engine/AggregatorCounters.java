@@ -10,12 +10,12 @@ package io.glutendelta.stats.engine;
  * @param stateBytes bytes of native state retained for reuse (grows with open files and the
  *     longest string seen; must stay flat across many files)
  */
-public record TaskCounters(long filesFinished, long batches, long rows, long openFiles, long stateBytes) {
-  static TaskCounters of(long[] values) {
+public record AggregatorCounters(long filesFinished, long batches, long rows, long openFiles, long stateBytes) {
+  static AggregatorCounters of(long[] values) {
     if (values == null || values.length < 5) {
       throw new io.glutendelta.stats.jni.NativeStatsException(
           "native taskCounters returned " + (values == null ? "null" : values.length + " values") + ", expected 5");
     }
-    return new TaskCounters(values[0], values[1], values[2], values[3], values[4]);
+    return new AggregatorCounters(values[0], values[1], values[2], values[3], values[4]);
   }
 }

@@ -1,25 +1,26 @@
 package io.glutendelta.stats.delta;
 
-import io.glutendelta.stats.engine.FileStats;
-import io.glutendelta.stats.engine.NativeStatsTask;
+import io.glutendelta.stats.engine.FileAggregates;
+import io.glutendelta.stats.engine.NativeAggregator;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * One native task plus the plan that turns its per-file results into Delta's JSON; shared by
- * the row tracker and the columnar collector. Not thread-safe (one Spark task drives it).
+ * Batches in, Delta's stats JSON out, per file: one {@link NativeAggregator} plus the plan that
+ * turns its per-file {@code FileAggregates} into Delta's JSON; shared by the row tracker and the
+ * columnar collector. Not thread-safe (one Spark task drives it).
  */
-final class NativeStatsFiles implements AutoCloseable {
+final class StatsJsonAggregator implements AutoCloseable {
   /** Installed by tests only (same JVM as the tasks: local mode). */
   private static volatile NativeFailureInjector injector;
 
   private final StatsExpressionPlan plan;
-  private final NativeStatsTask task;
+  private final NativeAggregator task;
   private final NativeFailureInjector faults;
   private long batches;
 
-  NativeStatsFiles(StatsExpressionPlan plan, BufferAllocator allocator) {
+  StatsJsonAggregator(StatsExpressionPlan plan, BufferAllocator allocator) {
     this.plan = plan;
     this.faults = injector;
     if (faults != null) {
@@ -27,7 +28,7 @@ final class NativeStatsFiles implements AutoCloseable {
     }
     // The engine numbers this schema's leaves depth-first, as the input schema does, with the
     // kinds the type table names (SparkLeafTypeTest checks both), so nothing is compared here.
-    this.task = NativeStatsTask.create(allocator, plan.inputSchema().arrowSchema());
+    this.task = NativeAggregator.create(allocator, plan.inputSchema().arrowSchema());
   }
 
   /** Test seam: the injector native tasks created from now on use (null: none). */
@@ -57,7 +58,7 @@ final class NativeStatsFiles implements AutoCloseable {
    * @param expectedRows rows the caller fed, checked against the native count; -1 skips the check
    */
   String finish(long fileId, long expectedRows) {
-    FileStats stats = task.finishFile(fileId);
+    FileAggregates stats = task.finishFile(fileId);
     if (expectedRows >= 0 && stats.numRecords() != expectedRows) {
       throw new IllegalStateException("native statistics counted " + stats.numRecords()
           + " rows but " + expectedRows + " were written");

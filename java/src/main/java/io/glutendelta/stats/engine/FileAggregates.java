@@ -9,7 +9,8 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Statistics of one finished file, decoded lazily from the bytes {@code finishFile} returned (layout
+ * What the engine computed for one finished file (numRecords, per leaf the null count and the
+ * untruncated min/max), decoded lazily from the bytes {@code finishFile} returned (layout
  * in {@link io.glutendelta.stats.jni.NativeEngine}). The only work at construction is one pass that
  * records where each leaf's entry starts; accessors read the wrapped array without boxing.
  *
@@ -27,7 +28,7 @@ import java.util.List;
  * Integer days for dates, Long micros for timestamps, Float/Double for floating point; null when the
  * leaf has no min/max.
  */
-public final class FileStats {
+public final class FileAggregates {
   private static final VarHandle LONG_LE =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
   private static final VarHandle INT_LE =
@@ -42,7 +43,7 @@ public final class FileStats {
   /** Per leaf: [2i] = offset of its entry (nullCount), [2i+1] = offset of max or -1 without min/max. */
   private final int[] offsets;
 
-  FileStats(long fileId, byte[] bytes, List<LeafColumn> leaves) {
+  FileAggregates(long fileId, byte[] bytes, List<LeafColumn> leaves) {
     this.fileId = fileId;
     this.bytes = bytes;
     this.leaves = leaves;
@@ -264,7 +265,7 @@ public final class FileStats {
 
   @Override
   public String toString() {
-    StringBuilder sb = new StringBuilder("FileStats{file=").append(fileId).append(", numRecords=").append(numRecords);
+    StringBuilder sb = new StringBuilder("FileAggregates{file=").append(fileId).append(", numRecords=").append(numRecords);
     for (int i = 0; i < leaves.size(); i++) {
       sb.append(", ").append(leaves.get(i).name()).append(": nulls=").append(nullCount(i));
       if (hasMinMax(i)) {

@@ -25,7 +25,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.api.Test;
 
 /** Decoding of the finishFile layout, independent of the native library. */
-class FileStatsTest {
+class FileAggregatesTest {
   private static final List<LeafColumn> LEAVES = SchemaLeaves.of(new Schema(List.of(
       new Field("i8", FieldType.nullable(new ArrowType.Int(8, true)), null),
       new Field("f", FieldType.nullable(new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE)), null),
@@ -83,7 +83,7 @@ class FileStatsTest {
 
   @Test
   void decodesEveryEncoding() {
-    FileStats s = new FileStats(7, valid().bytes.toByteArray(), LEAVES);
+    FileAggregates s = new FileAggregates(7, valid().bytes.toByteArray(), LEAVES);
     assertEquals(7, s.fileId());
     assertEquals(42, s.numRecords());
     assertEquals(6, s.leafCount());
@@ -111,7 +111,7 @@ class FileStatsTest {
 
   @Test
   void wrongAccessorOrMissingMinMaxThrowsIllegalState() {
-    FileStats s = new FileStats(1, valid().bytes.toByteArray(), LEAVES);
+    FileAggregates s = new FileAggregates(1, valid().bytes.toByteArray(), LEAVES);
     assertThrows(IllegalStateException.class, () -> s.minLong(1));
     assertThrows(IllegalStateException.class, () -> s.minUtf8(0));
     assertThrows(IllegalStateException.class, () -> s.minLong(4));
@@ -121,21 +121,21 @@ class FileStatsTest {
   @Test
   void malformedResultsAreInternalErrors() {
     byte[] ok = valid().bytes.toByteArray();
-    assertThrows(NativeStatsException.class, () -> new FileStats(1, new byte[5], LEAVES));
-    assertThrows(NativeStatsException.class, () -> new FileStats(1, java.util.Arrays.copyOf(ok, ok.length - 1), LEAVES));
-    assertThrows(NativeStatsException.class, () -> new FileStats(1, java.util.Arrays.copyOf(ok, ok.length + 1), LEAVES));
+    assertThrows(NativeStatsException.class, () -> new FileAggregates(1, new byte[5], LEAVES));
+    assertThrows(NativeStatsException.class, () -> new FileAggregates(1, java.util.Arrays.copyOf(ok, ok.length - 1), LEAVES));
+    assertThrows(NativeStatsException.class, () -> new FileAggregates(1, java.util.Arrays.copyOf(ok, ok.length + 1), LEAVES));
     byte[] wrongCount = ok.clone();
     wrongCount[8] = 5;
-    assertThrows(NativeStatsException.class, () -> new FileStats(1, wrongCount, LEAVES));
+    assertThrows(NativeStatsException.class, () -> new FileAggregates(1, wrongCount, LEAVES));
     byte[] minMaxOnBoolean = new Out().i64(1).i32(6)
         .i64(0).u8(0).i64(0).u8(0).i64(0).u8(0).i64(0).u8(0)
         .i64(0).u8(1).i64(0).i64(0)
         .i64(0).u8(0).bytes.toByteArray();
-    NativeStatsException e = assertThrows(NativeStatsException.class, () -> new FileStats(1, minMaxOnBoolean, LEAVES));
+    NativeStatsException e = assertThrows(NativeStatsException.class, () -> new FileAggregates(1, minMaxOnBoolean, LEAVES));
     assertTrue(e.getMessage().contains("b"), e.getMessage());
     byte[] negativeLength = new Out().i64(1).i32(6)
         .i64(0).u8(0).i64(0).u8(0).i64(0).u8(0)
         .i64(0).u8(1).i32(-3).bytes.toByteArray();
-    assertThrows(NativeStatsException.class, () -> new FileStats(1, negativeLength, LEAVES));
+    assertThrows(NativeStatsException.class, () -> new FileAggregates(1, negativeLength, LEAVES));
   }
 }

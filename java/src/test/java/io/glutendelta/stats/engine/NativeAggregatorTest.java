@@ -35,7 +35,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Hand-written cases for the task API: known values, semantics corners, lifecycle and errors. */
-class NativeStatsTaskTest {
+class NativeAggregatorTest {
   private BufferAllocator allocator;
 
   @BeforeEach
@@ -74,14 +74,14 @@ class NativeStatsTaskTest {
   @Test
   void knownIntegerValuesAcrossBatchesAndBoxing() {
     Schema schema = new Schema(List.of(nullable("x", INT32)));
-    try (NativeStatsTask task = NativeStatsTask.create(allocator, schema)) {
+    try (NativeAggregator task = NativeAggregator.create(allocator, schema)) {
       task.beginFile(1);
       try (VectorSchemaRoot a = intRoot(schema, 3, null, -7);
            VectorSchemaRoot b = intRoot(schema, 12, null, null, 0)) {
         task.addBatch(1, a);
         task.addBatch(1, b);
       }
-      FileStats stats = task.finishFile(1);
+      FileAggregates stats = task.finishFile(1);
       assertEquals(7, stats.numRecords());
       assertEquals(3, stats.nullCount(0));
       assertTrue(stats.hasMinMax(0));
@@ -90,7 +90,7 @@ class NativeStatsTaskTest {
       assertEquals(Integer.valueOf(-7), stats.min(0));
       assertInstanceOf(Integer.class, stats.max(0));
       assertThrows(IllegalStateException.class, () -> stats.minDouble(0), "wrong accessor for the kind");
-      TaskCounters c = task.counters();
+      AggregatorCounters c = task.counters();
       assertEquals(1, c.filesFinished());
       assertEquals(2, c.batches());
       assertEquals(7, c.rows());
@@ -101,14 +101,14 @@ class NativeStatsTaskTest {
   @Test
   void rootStaysUsableAndCanBeAddedTwice() {
     Schema schema = new Schema(List.of(nullable("x", INT32)));
-    try (NativeStatsTask task = NativeStatsTask.create(allocator, schema);
+    try (NativeAggregator task = NativeAggregator.create(allocator, schema);
          VectorSchemaRoot root = intRoot(schema, 5, 6)) {
       task.beginFile(9);
       task.addBatch(9, root);
       assertEquals(6, ((IntVector) root.getVector(0)).get(1), "root readable after export");
       ((IntVector) root.getVector(0)).set(1, 60);
       task.addBatch(9, root);
-      FileStats stats = task.finishFile(9);
+      FileAggregates stats = task.finishFile(9);
       assertEquals(4, stats.numRecords());
       assertEquals(60, stats.maxLong(0));
     }
@@ -117,7 +117,7 @@ class NativeStatsTaskTest {
   @Test
   void sparkFloatingPointOrdering() {
     Schema schema = new Schema(List.of(nullable("d", FLOAT64), nullable("f", FLOAT32)));
-    try (NativeStatsTask task = NativeStatsTask.create(allocator, schema)) {
+    try (NativeAggregator task = NativeAggregator.create(allocator, schema)) {
       task.beginFile(1);
       task.beginFile(2);
       try (VectorSchemaRoot first = doubles(schema, -0.0, Double.NaN, 0.0, Double.POSITIVE_INFINITY, 5.0);
@@ -125,14 +125,14 @@ class NativeStatsTaskTest {
         task.addBatch(1, first);
         task.addBatch(2, second);
       }
-      FileStats one = task.finishFile(1);
+      FileAggregates one = task.finishFile(1);
       // min: -0.0 came first and 0.0 is not strictly smaller; max: NaN is above +Infinity.
       StatsAssertions.assertSameDouble(-0.0, one.minDouble(0), "min keeps the first zero");
       assertTrue(Double.isNaN(one.maxDouble(0)));
       // f is all NaN: min is NaN too
       assertTrue(Double.isNaN(one.minDouble(1)));
       assertInstanceOf(Float.class, one.min(1));
-      FileStats two = task.finishFile(2);
+      FileAggregates two = task.finishFile(2);
       StatsAssertions.assertSameDouble(0.0, two.minDouble(0), "min keeps the first zero");
       StatsAssertions.assertSameDouble(0.0, two.maxDouble(0), "max keeps the first zero");
     }
@@ -159,7 +159,7 @@ class NativeStatsTaskTest {
     String bmpHigh = "\uFFFF";            // EF BF BF; as UTF-16 it sorts after the surrogate pair
     String emoji = "\uD83D\uDE00";        // F0 9F 98 80
     String accented = "\u00e9t\u00e9";
-    try (NativeStatsTask task = NativeStatsTask.create(allocator, schema);
+    try (NativeAggregator task = NativeAggregator.create(allocator, schema);
          VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator)) {
       VarCharVector v = (VarCharVector) root.getVector(0);
       v.allocateNew();
@@ -170,7 +170,7 @@ class NativeStatsTaskTest {
       root.setRowCount(values.length);
       task.beginFile(1);
       task.addBatch(1, root);
-      FileStats stats = task.finishFile(1);
+      FileAggregates stats = task.finishFile(1);
       assertEquals(accented, stats.min(0));
       assertEquals(emoji, stats.max(0));
       assertArrayEquals(emoji.getBytes(StandardCharsets.UTF_8), stats.maxUtf8(0));
@@ -183,7 +183,7 @@ class NativeStatsTaskTest {
     Schema schema = new Schema(List.of(nullable("m", new ArrowType.Decimal(38, 4, 128))));
     BigDecimal big = new BigDecimal("12345678901234567890123456789.1234");
     BigDecimal small = new BigDecimal("-99999999999999999999999999999.9999");
-    try (NativeStatsTask task = NativeStatsTask.create(allocator, schema);
+    try (NativeAggregator task = NativeAggregator.create(allocator, schema);
          VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator)) {
       DecimalVector v = (DecimalVector) root.getVector(0);
       v.allocateNew(3);
@@ -193,7 +193,7 @@ class NativeStatsTaskTest {
       root.setRowCount(3);
       task.beginFile(1);
       task.addBatch(1, root);
-      FileStats stats = task.finishFile(1);
+      FileAggregates stats = task.finishFile(1);
       assertEquals(small, stats.min(0));
       assertEquals(big, stats.max(0));
       assertFalse(stats.minUnscaledFitsLong(0));
@@ -207,7 +207,7 @@ class NativeStatsTaskTest {
     Schema schema = new Schema(List.of(
         nullable("s", ArrowType.Struct.INSTANCE, nullable("a", INT32), nullable("t", ArrowType.Struct.INSTANCE, nullable("b", new ArrowType.Int(64, true)))),
         nullable("z", INT32)));
-    try (NativeStatsTask task = NativeStatsTask.create(allocator, schema);
+    try (NativeAggregator task = NativeAggregator.create(allocator, schema);
          VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator)) {
       assertEquals(List.of("s.a", "s.t.b", "z"), task.leaves().stream().map(LeafColumn::name).toList());
       StructVector s = (StructVector) root.getVector("s");
@@ -226,7 +226,7 @@ class NativeStatsTaskTest {
       root.setRowCount(3);
       task.beginFile(1);
       task.addBatch(1, root);
-      FileStats stats = task.finishFile(1);
+      FileAggregates stats = task.finishFile(1);
       assertEquals(1, stats.nullCount(0), "s.a null under null s");
       assertEquals(1, stats.minLong(0));
       assertEquals(2, stats.maxLong(0));
@@ -240,7 +240,7 @@ class NativeStatsTaskTest {
   @Test
   void emptyFilesAndZeroRowBatches() {
     Schema schema = new Schema(List.of(nullable("x", INT32), nullable("s", new ArrowType.Utf8())));
-    try (NativeStatsTask task = NativeStatsTask.create(allocator, schema)) {
+    try (NativeAggregator task = NativeAggregator.create(allocator, schema)) {
       task.beginFile(1);
       task.beginFile(2);
       try (VectorSchemaRoot empty = VectorSchemaRoot.create(schema, allocator)) {
@@ -250,7 +250,7 @@ class NativeStatsTaskTest {
         task.addBatch(2, empty);
       }
       for (long id : new long[] {1, 2}) {
-        FileStats stats = task.finishFile(id);
+        FileAggregates stats = task.finishFile(id);
         assertEquals(0, stats.numRecords(), "file " + id);
         for (int i = 0; i < stats.leafCount(); i++) {
           assertEquals(0, stats.nullCount(i));
@@ -267,11 +267,11 @@ class NativeStatsTaskTest {
   @Test
   void allNullFileHasNullCountsButNoMinMax() {
     Schema schema = new Schema(List.of(nullable("x", INT32)));
-    try (NativeStatsTask task = NativeStatsTask.create(allocator, schema);
+    try (NativeAggregator task = NativeAggregator.create(allocator, schema);
          VectorSchemaRoot root = intRoot(schema, null, null, null)) {
       task.beginFile(4);
       task.addBatch(4, root);
-      FileStats stats = task.finishFile(4);
+      FileAggregates stats = task.finishFile(4);
       assertEquals(3, stats.numRecords());
       assertEquals(3, stats.nullCount(0));
       assertFalse(stats.hasMinMax(0));
@@ -281,7 +281,7 @@ class NativeStatsTaskTest {
   @Test
   void interleavedFilesStayIndependentAndIdsAreReusable() {
     Schema schema = new Schema(List.of(nullable("x", INT32)));
-    try (NativeStatsTask task = NativeStatsTask.create(allocator, schema)) {
+    try (NativeAggregator task = NativeAggregator.create(allocator, schema)) {
       task.beginFile(10);
       task.beginFile(20);
       task.beginFile(30);
@@ -293,7 +293,7 @@ class NativeStatsTaskTest {
         }
       }
       assertEquals(3, task.counters().openFiles());
-      FileStats f20 = task.finishFile(20);
+      FileAggregates f20 = task.finishFile(20);
       assertEquals(3, f20.numRecords());
       assertEquals(20, f20.minLong(0));
       assertEquals(22, f20.maxLong(0));
@@ -304,7 +304,7 @@ class NativeStatsTaskTest {
       try (VectorSchemaRoot r = intRoot(schema, -5)) {
         task.addBatch(20, r);
       }
-      FileStats again = task.finishFile(20);
+      FileAggregates again = task.finishFile(20);
       assertEquals(1, again.numRecords());
       assertEquals(-5, again.maxLong(0));
       assertEquals(12, task.finishFile(10).maxLong(0));
@@ -314,7 +314,7 @@ class NativeStatsTaskTest {
   @Test
   void manyFilesKeepNativeStateFlat() {
     Schema schema = new Schema(List.of(nullable("x", INT32), nullable("s", new ArrowType.Utf8())));
-    try (NativeStatsTask task = NativeStatsTask.create(allocator, schema);
+    try (NativeAggregator task = NativeAggregator.create(allocator, schema);
          VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator)) {
       root.allocateNew();
       ((IntVector) root.getVector(0)).setSafe(0, 1);
@@ -329,7 +329,7 @@ class NativeStatsTaskTest {
           retainedAfterWarmup = task.counters().stateBytes();
         }
       }
-      TaskCounters c = task.counters();
+      AggregatorCounters c = task.counters();
       assertEquals(2000, c.filesFinished());
       assertTrue(c.stateBytes() <= retainedAfterWarmup,
           "native state grew from " + retainedAfterWarmup + " to " + c.stateBytes() + " bytes over 2000 files");
@@ -339,14 +339,14 @@ class NativeStatsTaskTest {
   @Test
   void unsupportedTypesAreRejectedNamingTheColumn() {
     Schema duration = new Schema(List.of(nullable("ok", INT32), nullable("elapsed", new ArrowType.Duration(TimeUnit.MICROSECOND))));
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> NativeStatsTask.create(allocator, duration));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> NativeAggregator.create(allocator, duration));
     assertTrue(e.getMessage().contains("elapsed"), e.getMessage());
     Schema union = new Schema(List.of(nullable("s", ArrowType.Struct.INSTANCE,
         nullable("u", new ArrowType.Union(org.apache.arrow.vector.types.UnionMode.Sparse, new int[] {0}), nullable("i", INT32)))));
-    e = assertThrows(IllegalArgumentException.class, () -> NativeStatsTask.create(allocator, union));
+    e = assertThrows(IllegalArgumentException.class, () -> NativeAggregator.create(allocator, union));
     assertTrue(e.getMessage().contains("s.u"), e.getMessage());
     Schema millis = new Schema(List.of(nullable("ts", new ArrowType.Timestamp(TimeUnit.MILLISECOND, "UTC"))));
-    e = assertThrows(IllegalArgumentException.class, () -> NativeStatsTask.create(allocator, millis));
+    e = assertThrows(IllegalArgumentException.class, () -> NativeAggregator.create(allocator, millis));
     assertTrue(e.getMessage().contains("ts") && e.getMessage().contains("microsecond"), e.getMessage());
   }
 
@@ -354,7 +354,7 @@ class NativeStatsTaskTest {
   void mismatchingBatchSchemaIsAUserErrorAndReleasesTheBatch() {
     Schema taskSchema = new Schema(List.of(nullable("x", INT32)));
     Schema other = new Schema(List.of(nullable("x", new ArrowType.Utf8())));
-    try (NativeStatsTask task = NativeStatsTask.create(allocator, taskSchema);
+    try (NativeAggregator task = NativeAggregator.create(allocator, taskSchema);
          VectorSchemaRoot root = intRoot(taskSchema, 1, 2);
          ArrowArray array = ArrowArray.allocateNew(allocator);
          ArrowSchema cSchema = ArrowSchema.allocateNew(allocator)) {
@@ -376,7 +376,7 @@ class NativeStatsTaskTest {
     Schema taskSchema = new Schema(List.of(nullable("x", INT32), nullable("s", ArrowType.Struct.INSTANCE, nullable("d", FLOAT64))));
     Schema wider = new Schema(List.of(nullable("x", INT32), nullable("s", ArrowType.Struct.INSTANCE, nullable("d", new ArrowType.Int(64, true)))));
     Schema renamed = new Schema(List.of(nullable("y", INT32), nullable("t", ArrowType.Struct.INSTANCE, nullable("e", FLOAT64))));
-    try (NativeStatsTask task = NativeStatsTask.create(allocator, taskSchema);
+    try (NativeAggregator task = NativeAggregator.create(allocator, taskSchema);
          VectorSchemaRoot wrong = VectorSchemaRoot.create(wider, allocator);
          VectorSchemaRoot sameLayout = VectorSchemaRoot.create(renamed, allocator)) {
       task.beginFile(1);
@@ -390,7 +390,7 @@ class NativeStatsTaskTest {
       ((Float8Vector) ((StructVector) sameLayout.getVector(1)).getChild("e")).setSafe(0, 2.5);
       sameLayout.setRowCount(1);
       task.addBatch(1, sameLayout);
-      FileStats stats = task.finishFile(1);
+      FileAggregates stats = task.finishFile(1);
       assertEquals(1, stats.numRecords());
       assertEquals(2.5, stats.maxDouble(1));
     }
@@ -399,7 +399,7 @@ class NativeStatsTaskTest {
   @Test
   void closeIsIdempotentAndUseAfterCloseThrows() {
     Schema schema = new Schema(List.of(nullable("x", INT32)));
-    NativeStatsTask task = NativeStatsTask.create(allocator, schema);
+    NativeAggregator task = NativeAggregator.create(allocator, schema);
     task.beginFile(1);
     assertFalse(task.isClosed());
     task.close();
@@ -420,7 +420,7 @@ class NativeStatsTaskTest {
     Schema schema = new Schema(List.of(nullable("x", INT32)));
     try (VectorSchemaRoot root = intRoot(schema, 1, 2, 3)) {
       for (int round = 0; round < 50; round++) {
-        NativeStatsTask task = NativeStatsTask.create(allocator, schema);
+        NativeAggregator task = NativeAggregator.create(allocator, schema);
         task.beginFile(1);
         java.util.concurrent.CountDownLatch running = new java.util.concurrent.CountDownLatch(1);
         java.util.concurrent.atomic.AtomicReference<Throwable> ended = new java.util.concurrent.atomic.AtomicReference<>();
@@ -446,7 +446,7 @@ class NativeStatsTaskTest {
   @Test
   void unknownFileIdsAreRejected() {
     Schema schema = new Schema(List.of(nullable("x", INT32)));
-    try (NativeStatsTask task = NativeStatsTask.create(allocator, schema);
+    try (NativeAggregator task = NativeAggregator.create(allocator, schema);
          VectorSchemaRoot root = intRoot(schema, 1)) {
       assertThrows(RuntimeException.class, () -> task.finishFile(77));
       assertThrows(RuntimeException.class, () -> task.addBatch(77, root));
@@ -459,7 +459,7 @@ class NativeStatsTaskTest {
   @Test
   void decimalUnscaledAccessorsMatchBigInteger() {
     Schema schema = new Schema(List.of(nullable("m", new ArrowType.Decimal(18, 2, 128))));
-    try (NativeStatsTask task = NativeStatsTask.create(allocator, schema);
+    try (NativeAggregator task = NativeAggregator.create(allocator, schema);
          VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator)) {
       DecimalVector v = (DecimalVector) root.getVector(0);
       v.allocateNew(2);
@@ -468,7 +468,7 @@ class NativeStatsTaskTest {
       root.setRowCount(2);
       task.beginFile(1);
       task.addBatch(1, root);
-      FileStats stats = task.finishFile(1);
+      FileAggregates stats = task.finishFile(1);
       assertTrue(stats.minUnscaledFitsLong(0));
       assertEquals(-5L, stats.minUnscaledLong(0));
       assertEquals(BigInteger.valueOf(999999999999999999L), stats.maxUnscaled(0));

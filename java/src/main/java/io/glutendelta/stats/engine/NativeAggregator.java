@@ -11,18 +11,19 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * A reusable native statistics task for batches of one Arrow schema (RocksDB-style owner of a
- * {@code long} handle). Files are independent: several may be open at once, each gets exactly one
- * result from {@link #finishFile}, after which its native state is reset for reuse.
+ * Aggregates batches of one Arrow schema natively, per file: the Java owner (RocksDB-style, of a
+ * {@code long} handle) of the engine's {@code exec::Task} in {@code cpp/exec/Task.h}. Files are
+ * independent: several may be open at once, each gets exactly one result ({@link FileAggregates})
+ * from {@link #finishFile}, after which its native state is reset for reuse.
  *
- * <p>One Spark task drives one instance. Calls are serialised on the instance (an uncontended lock
+ * <p>One Spark task drives one instance (one per task, reused across its files). Calls are serialised on the instance (an uncontended lock
  * per batch) so that a {@link #close()} from another thread, e.g. a task-completion listener, waits
  * for an in-flight native call instead of freeing the task under it. {@link #close()} is
  * idempotent; any other call after close throws {@link IllegalStateException}. Bad input surfaces as
  * {@link IllegalArgumentException} naming the column, native internal failures as
  * {@link io.glutendelta.stats.jni.NativeStatsException}.
  */
-public final class NativeStatsTask implements AutoCloseable {
+public final class NativeAggregator implements AutoCloseable {
   private final Schema schema;
   private final List<LeafColumn> leaves;
   /** C Data tree reused for every batch: lends the root's buffers for one addBatch call. */
@@ -31,7 +32,7 @@ public final class NativeStatsTask implements AutoCloseable {
   /** The last batch schema object that passed the layout check (roots are usually reused). */
   private Schema checkedBatchSchema;
 
-  private NativeStatsTask(Schema schema, List<LeafColumn> leaves,
+  private NativeAggregator(Schema schema, List<LeafColumn> leaves,
       LentBatchExport export, long handle) {
     this.schema = schema;
     this.leaves = leaves;
@@ -46,7 +47,7 @@ public final class NativeStatsTask implements AutoCloseable {
    * @throws IllegalArgumentException naming the column when a type is not supported
    * @throws io.glutendelta.stats.jni.NativeLibraryUnavailableException when the library cannot load
    */
-  public static NativeStatsTask create(BufferAllocator allocator, Schema schema) {
+  public static NativeAggregator create(BufferAllocator allocator, Schema schema) {
     Objects.requireNonNull(allocator, "allocator");
     Objects.requireNonNull(schema, "schema");
     List<LeafColumn> leaves = SchemaLeaves.of(schema); // reject unsupported types before native code
@@ -65,7 +66,7 @@ public final class NativeStatsTask implements AutoCloseable {
       if (handle == 0) {
         throw new io.glutendelta.stats.jni.NativeStatsException("native createTask returned no handle");
       }
-      return new NativeStatsTask(schema, leaves, export, handle);
+      return new NativeAggregator(schema, leaves, export, handle);
     } catch (RuntimeException | Error e) {
       export.close();
       throw e;
@@ -126,9 +127,9 @@ public final class NativeStatsTask implements AutoCloseable {
   }
 
   /** Closes {@code fileId}: returns its stats and resets its state for reuse. */
-  public synchronized FileStats finishFile(long fileId) {
+  public synchronized FileAggregates finishFile(long fileId) {
     byte[] result = NativeEngine.finishFile(handle(), fileId);
-    return new FileStats(fileId, result, leaves);
+    return new FileAggregates(fileId, result, leaves);
   }
 
   /** Drops {@code fileId}'s state without a result (task failure or fallback). */
@@ -136,8 +137,8 @@ public final class NativeStatsTask implements AutoCloseable {
     NativeEngine.abortFile(handle(), fileId);
   }
 
-  public synchronized TaskCounters counters() {
-    return TaskCounters.of(NativeEngine.taskCounters(handle()));
+  public synchronized AggregatorCounters counters() {
+    return AggregatorCounters.of(NativeEngine.taskCounters(handle()));
   }
 
   public synchronized boolean isClosed() {
@@ -162,7 +163,7 @@ public final class NativeStatsTask implements AutoCloseable {
   private long handle() {
     long h = handle;
     if (h == 0) {
-      throw new IllegalStateException("NativeStatsTask is closed");
+      throw new IllegalStateException("NativeAggregator is closed");
     }
     return h;
   }
