@@ -26,7 +26,7 @@ SKIP_BUILD=1 bash scripts/check-jar-standalone.sh
 step "native libraries: glibc floor, dependencies, exports"
 bash scripts/check-native-glibc.sh java/target/gluten-delta-stats.jar
 step "sanitizers (C++ suite + engine JUnit against an ASan JNI build)"
-GDS_ASAN_JUNIT="${GDS_ASAN_JUNIT:-NativeStatsTaskTest,NativeStatsDifferentialTest}" bash scripts/test-native-sanitized.sh
+GDS_ASAN_JUNIT="${GDS_ASAN_JUNIT:-NativeAggregatorTest,NativeStatsDifferentialTest}" bash scripts/test-native-sanitized.sh
 step "fuzz"
 bash scripts/fuzz.sh "${GDS_FUZZ_SECONDS:-60}"
 step "C++ suite for aarch64 under qemu-user"
