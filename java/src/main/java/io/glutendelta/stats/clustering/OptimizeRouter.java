@@ -35,7 +35,7 @@ public final class OptimizeRouter {
     return LightweightPlanner.Config.enabled(spark) || ClusteringConfig.incrementalEnabled(spark);
   }
 
-  /** Whether the table at {@code path} is liquid-clustered. */
+  /** Whether the snapshot's table is liquid-clustered. */
   public static boolean clustered(Snapshot snapshot) {
     return !DeltaStatsLoader.clusteringColumns(snapshot).isEmpty();
   }
