@@ -22,6 +22,7 @@ public record ClusteringPlan(String tablePath, long version, ClusteringConfig co
     SMALL(true, "clustered but below minFileSize"),
     DELETED_ROWS(true, "deleted-rows ratio above maxDeletedRowsRatio"),
     OTHER_LAYOUT(true, "clustered by another provider or on other columns (FULL only)"),
+    OVERLAPPING(true, "its ZCube overlaps the new data or another ZCube (re-clustering)"),
     KEPT_WELL_SIZED(false, "clustered on the current columns and well sized"),
     KEPT_OTHER_LAYOUT(false, "clustered by another provider or on other columns"),
     KEPT_LONE_CUBE(false, "small files of a single ZCube with nothing new to merge");
@@ -41,6 +42,11 @@ public record ClusteringPlan(String tablePath, long version, ClusteringConfig co
   public ClusteringPlan {
     filesAndBytesByReason = new EnumMap<>(filesAndBytesByReason);
     bins = List.copyOf(bins);
+  }
+
+  /** Delta's own estimate of a ZCube's output files: one per maxFileSize of input, at least one. */
+  static int approxOutputFiles(long bytes, long maxFileSize) {
+    return (int) Math.max(1, bytes / maxFileSize);
   }
 
   public boolean isEmpty() {

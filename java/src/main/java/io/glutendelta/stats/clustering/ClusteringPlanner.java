@@ -2,7 +2,7 @@ package io.glutendelta.stats.clustering;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.glutendelta.stats.skipping.FileStatsModel;
+import io.glutendelta.stats.tablestats.TableStats;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -29,8 +29,8 @@ public final class ClusteringPlanner {
 
   private ClusteringPlanner() {}
 
-  public static ClusteringPlan plan(String tablePath, FileStatsModel m, ClusteringConfig cfg) {
-    Map<ClusteringPlan.Reason, long[]> counts = new EnumMap<>(ClusteringPlan.Reason.class);
+  public static ClusteringPlan plan(String tablePath, TableStats m, ClusteringConfig cfg) {
+    ClusteringPlan.Reason[] reason = new ClusteringPlan.Reason[m.numFiles()];
     List<Integer> unclustered = new ArrayList<>();
     List<Integer> needWork = new ArrayList<>(); // clustered files with a reason of their own
     List<Integer> small = new ArrayList<>();
@@ -39,7 +39,7 @@ public final class ClusteringPlanner {
       String provider = m.clusteringProvider(f);
       if (provider == null) {
         unclustered.add(f);
-        count(counts, ClusteringPlan.Reason.UNCLUSTERED, m, f);
+        reason[f] = ClusteringPlan.Reason.UNCLUSTERED;
         continue;
       }
       String zOrderBy = m.zOrderBy(f);
@@ -48,19 +48,19 @@ public final class ClusteringPlanner {
       if (!ours) {
         if (cfg.full()) {
           needWork.add(f);
-          count(counts, ClusteringPlan.Reason.OTHER_LAYOUT, m, f);
+          reason[f] = ClusteringPlan.Reason.OTHER_LAYOUT;
         } else {
-          count(counts, ClusteringPlan.Reason.KEPT_OTHER_LAYOUT, m, f);
+          reason[f] = ClusteringPlan.Reason.KEPT_OTHER_LAYOUT;
         }
         continue;
       }
       if (deletedRatio(m, f) > cfg.maxDeletedRowsRatio()) {
         needWork.add(f);
-        count(counts, ClusteringPlan.Reason.DELETED_ROWS, m, f);
+        reason[f] = ClusteringPlan.Reason.DELETED_ROWS;
       } else if (m.size(f) < cfg.minFileSize()) {
         small.add(f);
       } else {
-        count(counts, ClusteringPlan.Reason.KEPT_WELL_SIZED, m, f);
+        reason[f] = ClusteringPlan.Reason.KEPT_WELL_SIZED;
       }
     }
     // Small clustered files are merged only with other work or across cubes; the small files
@@ -71,8 +71,8 @@ public final class ClusteringPlanner {
     }
     boolean mergeSmall = !unclustered.isEmpty() || !needWork.isEmpty() || cubes.size() > 1;
     for (int f : small) {
-      count(counts, mergeSmall ? ClusteringPlan.Reason.SMALL
-          : ClusteringPlan.Reason.KEPT_LONE_CUBE, m, f);
+      reason[f] = mergeSmall ? ClusteringPlan.Reason.SMALL
+          : ClusteringPlan.Reason.KEPT_LONE_CUBE;
     }
     List<Integer> selected = new ArrayList<>(unclustered);
     selected.addAll(needWork);
@@ -81,51 +81,45 @@ public final class ClusteringPlanner {
     }
     if (selected.size() == 1 && m.clusteringProvider(selected.get(0)) != null
         && deletedRatio(m, selected.get(0)) <= cfg.maxDeletedRowsRatio() && !cfg.full()) {
-      selected.clear(); // a single clustered file has nothing to merge with
+      // a single clustered file has nothing to merge with
+      reason[selected.get(0)] = small.contains(selected.get(0))
+          ? ClusteringPlan.Reason.KEPT_LONE_CUBE : reason[selected.get(0)];
+      selected.clear();
     }
-    return new ClusteringPlan(tablePath, m.version(), cfg, counts, bins(m, selected, cfg));
+    List<List<Integer>> groups = cfg.recluster().enabled()
+        ? Reclustering.groups(m, cfg, selected, reason)
+        : selected.isEmpty() ? List.of() : List.of(selected);
+    Map<ClusteringPlan.Reason, long[]> counts = new EnumMap<>(ClusteringPlan.Reason.class);
+    for (int f = 0; f < m.numFiles(); f++) {
+      long[] c = counts.computeIfAbsent(reason[f], k -> new long[2]);
+      c[0]++;
+      c[1] += m.size(f);
+    }
+    List<ClusteringPlan.Bin> bins = new ArrayList<>();
+    for (List<Integer> g : groups) {
+      bins.addAll(bins(m, g, cfg)); // bins never mix groups: each group becomes its own ZCube
+    }
+    return new ClusteringPlan(tablePath, m.version(), cfg, counts, bins);
   }
 
-  private static List<ClusteringPlan.Bin> bins(FileStatsModel m, List<Integer> selected,
+  private static List<ClusteringPlan.Bin> bins(TableStats m, List<Integer> selected,
       ClusteringConfig cfg) {
     List<ClusteringPlan.Bin> bins = new ArrayList<>();
-    List<String> cur = new ArrayList<>();
-    long curBytes = 0;
-    for (int f : selected) {
-      if (!cur.isEmpty() && curBytes + m.size(f) > cfg.maxBinBytes()) {
-        bins.add(bin(cur, curBytes, cfg));
-        cur = new ArrayList<>();
-        curBytes = 0;
-      }
-      cur.add(m.path(f));
-      curBytes += m.size(f);
-    }
-    if (!cur.isEmpty()) {
-      bins.add(bin(cur, curBytes, cfg));
+    for (List<Integer> files : BinPacker.pack(selected, m::size, cfg.maxBinBytes())) {
+      long bytes = files.stream().mapToLong(m::size).sum();
+      bins.add(new ClusteringPlan.Bin(files.stream().map(m::path).toList(), bytes,
+          ClusteringPlan.approxOutputFiles(bytes, cfg.maxFileSize())));
     }
     return bins;
   }
 
-  private static ClusteringPlan.Bin bin(List<String> paths, long bytes, ClusteringConfig cfg) {
-    // Delta's own estimate: one file per maxFileSize of input, at least one.
-    int files = (int) Math.max(1, bytes / cfg.maxFileSize());
-    return new ClusteringPlan.Bin(paths, bytes, files);
-  }
-
-  static double deletedRatio(FileStatsModel m, int f) {
+  static double deletedRatio(TableStats m, int f) {
     long records = m.numRecords(f);
     if (m.deletedRows(f) == 0) {
       return 0;
     }
     // A DV without a record count: always worth compacting (Delta does the same).
     return records <= 0 ? 1.0 : (double) m.deletedRows(f) / records;
-  }
-
-  private static void count(Map<ClusteringPlan.Reason, long[]> counts, ClusteringPlan.Reason r,
-      FileStatsModel m, int f) {
-    long[] c = counts.computeIfAbsent(r, k -> new long[2]);
-    c[0]++;
-    c[1] += m.size(f);
   }
 
   /** ZCUBE_ZORDER_BY holds a JSON array of logical names; compared exactly, as Delta does. */

@@ -1,26 +1,17 @@
 package io.glutendelta.stats.clustering;
 
-import static org.apache.spark.sql.functions.col;
-
-import io.glutendelta.stats.skipping.DeltaStatsLoader;
-import io.glutendelta.stats.skipping.FileStatsModel;
-import java.util.ArrayList;
-import java.util.HashMap;
+import io.glutendelta.stats.tablestats.DeltaStatsLoader;
+import io.glutendelta.stats.tablestats.TableStats;
 import java.util.List;
-import java.util.Map;
+import java.util.function.UnaryOperator;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.delta.DeltaLog;
-import org.apache.spark.sql.delta.OptimisticTransaction;
-import org.apache.spark.sql.delta.RowTracking$;
 import org.apache.spark.sql.delta.Snapshot;
 import org.apache.spark.sql.delta.actions.AddFile;
-import org.apache.spark.sql.delta.actions.FileAction;
 import org.apache.spark.sql.delta.skipping.MultiDimClustering$;
 import org.apache.spark.sql.delta.zorder.ZCubeInfo;
 import org.apache.spark.sql.delta.zorder.ZCubeInfo$;
-import scala.Option;
 
 /**
  * Incremental clustering of a liquid-clustered Delta table: rewrites only the files
@@ -65,44 +56,46 @@ public final class IncrementalClustering {
    */
   public static Result run(SparkSession spark, String path, ClusteringConfig config,
       Runnable beforeCommit) {
-    DeltaLog log = DeltaLog.forTable(spark, path);
-    OptimisticTransaction txn = log.startTransaction(Option.empty(), Option.empty());
-    Snapshot snapshot = txn.snapshot();
-    ClusteringPlan plan = plan(spark, path, snapshot, config);
-    if (plan.isEmpty()) {
-      return new Result(plan, -1, 0, 0, 0, 0);
-    }
-    List<String> columns = plan.config().columns();
-    Map<String, AddFile> byPath = inputs(snapshot, plan);
-    List<AddFile> inputs = new ArrayList<>(byPath.values());
-    txn.trackFilesRead(Scala.seq(inputs));
+    RewriteExecutor.Outcome<ClusteringPlan> o = execute(spark, path, config, false,
+        beforeCommit);
+    RewriteCommitter.Committed c = o.committed();
+    return c == null ? new Result(o.plan(), -1, 0, 0, 0, 0)
+        : new Result(o.plan(), c.version(), c.filesAdded(), c.bytesAdded(), c.filesRemoved(),
+            c.bytesRemoved());
+  }
 
-    List<AddFile> outputs = new ArrayList<>();
-    for (ClusteringPlan.Bin bin : plan.bins()) {
-      List<AddFile> binFiles = new ArrayList<>();
-      for (String p : bin.paths()) {
-        binFiles.add(byPath.get(p));
-      }
-      // Reads with deletion vectors applied; keeps row ids / commit versions if tracked.
-      Dataset<Row> df = log.createDataFrame(snapshot, Scala.seq(binFiles), false,
-          Option.apply("Optimize"));
-      df = RowTracking$.MODULE$.preserveRowTrackingColumns(df, snapshot);
-      Dataset<Row> clustered = MultiDimClustering$.MODULE$.cluster(df,
-          bin.approxOutputFiles(), Scala.seq(columns), "hilbert");
-      ZCubeInfo cube = ZCubeInfo$.MODULE$.apply(Scala.seq(columns)); // fresh ZCUBE_ID
-      for (FileAction a : Scala.list(txn.writeFiles(clustered, Option.empty(), true,
-          Scala.seq(List.of())))) {
-        if (!(a instanceof AddFile add)) {
-          throw new IllegalStateException("clustering wrote an unexpected action " + a);
-        }
-        outputs.add(ZCubeInfo$.MODULE$.setForFile(AddFiles.withLayout(add,
-            ClusteringPlanner.LIQUID), cube));
-      }
+  /** Plans inside the transaction and rewrites; {@code auto} marks an auto compaction. */
+  static RewriteExecutor.Outcome<ClusteringPlan> execute(SparkSession spark, String path,
+      ClusteringConfig config, boolean auto, Runnable beforeCommit) {
+    return RewriteExecutor.execute(spark, path, auto,
+        snapshot -> {
+          ClusteringPlan plan = plan(spark, path, snapshot, config);
+          List<List<String>> bins = plan.bins().stream().map(ClusteringPlan.Bin::paths).toList();
+          return new RewriteExecutor.Rewrite<>(plan, bins,
+              new ZCubeLayout(plan.config().columns(), plan.config().maxFileSize()),
+              plan.config().full());
+        }, beforeCommit);
+  }
+
+  /** Liquid clustering's layout: one new ZCube per bin, Delta's curve, Delta's tags. */
+  record ZCubeLayout(List<String> columns, long maxFileSize) implements RewriteExecutor.Layout {
+    @Override
+    public Dataset<Row> arrange(Dataset<Row> rows, long binBytes) {
+      return MultiDimClustering$.MODULE$.cluster(rows,
+          ClusteringPlan.approxOutputFiles(binBytes, maxFileSize), Scala.seq(columns), "hilbert");
     }
-    RewriteCommitter.Committed c = RewriteCommitter.commit(spark, txn, inputs, outputs, columns,
-        plan.config().full(), beforeCommit);
-    return new Result(plan, c.version(), c.filesAdded(), c.bytesAdded(), c.filesRemoved(),
-        c.bytesRemoved());
+
+    @Override
+    public UnaryOperator<AddFile> newBinTagger() {
+      ZCubeInfo cube = ZCubeInfo$.MODULE$.apply(Scala.seq(columns)); // fresh ZCUBE_ID
+      return add -> ZCubeInfo$.MODULE$.setForFile(
+          AddFiles.withLayout(add, ClusteringPlanner.LIQUID), cube);
+    }
+
+    @Override
+    public List<String> clusterBy() {
+      return columns;
+    }
   }
 
   static ClusteringPlan plan(SparkSession spark, String path, Snapshot snapshot,
@@ -118,22 +111,7 @@ public final class IncrementalClustering {
       throw new IllegalArgumentException("clustering columns " + cfg.columns()
           + " differ from the table's " + columns + " for " + path);
     }
-    FileStatsModel model = DeltaStatsLoader.load(snapshot, columns);
+    TableStats model = DeltaStatsLoader.load(snapshot, columns);
     return ClusteringPlanner.plan(path, model, cfg);
-  }
-
-  /** The AddFile actions of the plan's inputs, from the same snapshot. */
-  static Map<String, AddFile> inputs(Snapshot snapshot, ClusteringPlan plan) {
-    List<String> paths = new ArrayList<>();
-    plan.bins().forEach(b -> paths.addAll(b.paths()));
-    Map<String, AddFile> byPath = new HashMap<>();
-    for (AddFile a : snapshot.allFiles().filter(col("path").isin(paths.toArray()))
-        .collectAsList()) {
-      byPath.put(a.path(), a);
-    }
-    if (byPath.size() != paths.size()) {
-      throw new IllegalStateException("planned files missing from snapshot " + snapshot.version());
-    }
-    return byPath;
   }
 }

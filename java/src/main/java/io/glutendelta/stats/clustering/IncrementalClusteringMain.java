@@ -1,6 +1,6 @@
 package io.glutendelta.stats.clustering;
 
-import io.glutendelta.stats.skipping.DeltaStatsLoader;
+import io.glutendelta.stats.tablestats.DeltaStatsLoader;
 import java.util.Locale;
 import org.apache.spark.SparkConf;
 import org.apache.spark.sql.SparkSession;
@@ -43,7 +43,7 @@ public final class IncrementalClusteringMain {
         }
         case "lightweight" -> {
           var cols = DeltaStatsLoader.clusteringColumns(DeltaStatsLoader.snapshot(spark, path));
-          LightweightPlanner.Config cfg = LightweightPlanner.Config.defaults(
+          LightweightPlanner.Config cfg = LightweightPlanner.Config.fromSession(spark,
               ClusteringConfig.fromSession(spark, cols, false));
           LightweightCompaction.Result r = LightweightCompaction.run(spark, path, cfg);
           System.out.print(r.plan().explain());

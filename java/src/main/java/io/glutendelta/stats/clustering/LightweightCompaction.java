@@ -1,27 +1,17 @@
 package io.glutendelta.stats.clustering;
 
-import static org.apache.spark.sql.functions.col;
-
-import io.glutendelta.stats.skipping.DeltaStatsLoader;
-import io.glutendelta.stats.skipping.FileStatsModel;
-import java.util.ArrayList;
-import java.util.HashMap;
+import io.glutendelta.stats.tablestats.DeltaStatsLoader;
 import java.util.List;
-import java.util.Map;
+import java.util.function.UnaryOperator;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.delta.DeltaLog;
-import org.apache.spark.sql.delta.OptimisticTransaction;
-import org.apache.spark.sql.delta.RowTracking$;
 import org.apache.spark.sql.delta.Snapshot;
 import org.apache.spark.sql.delta.actions.AddFile;
-import org.apache.spark.sql.delta.actions.FileAction;
-import scala.Option;
 
 /**
- * Runs a {@link LightweightPlanner} plan: each bin is coalesced into one file (rows are not
- * sorted) through {@code writeFiles(isOptimize = true)}; outputs get dataChange=false and no
+ * Runs a {@link LightweightPlanner} plan through the {@link RewriteExecutor}: each bin is
+ * coalesced into one file (rows are not sorted); outputs get dataChange=false and no
  * clusteringProvider or ZCube tags; the commit is an OPTIMIZE with {@code clusterBy = []}.
  */
 public final class LightweightCompaction {
@@ -31,51 +21,53 @@ public final class LightweightCompaction {
   public record Result(LightweightPlanner.Plan plan, long version, int filesRemoved,
       long bytesRemoved, int filesAdded) {}
 
+  /** The compaction layout: one unsorted file per bin, unclustered. */
+  static final RewriteExecutor.Layout LAYOUT = new RewriteExecutor.Layout() {
+    @Override
+    public Dataset<Row> arrange(Dataset<Row> rows, long binBytes) {
+      return rows.coalesce(1);
+    }
+
+    @Override
+    public UnaryOperator<AddFile> newBinTagger() {
+      return add -> AddFiles.withLayout(add, null);
+    }
+
+    @Override
+    public List<String> clusterBy() {
+      return List.of();
+    }
+  };
+
   public static LightweightPlanner.Plan explain(SparkSession spark, String path,
       LightweightPlanner.Config cfg) {
-    Snapshot s = DeltaStatsLoader.snapshot(spark, path);
-    return LightweightPlanner.plan(DeltaStatsLoader.load(s, cfg.clusteringColumns()), cfg,
-        false);
+    return plan(DeltaStatsLoader.snapshot(spark, path), cfg);
   }
 
   public static Result run(SparkSession spark, String path, LightweightPlanner.Config cfg) {
-    DeltaLog log = DeltaLog.forTable(spark, path);
-    OptimisticTransaction txn = log.startTransaction(Option.empty(), Option.empty());
-    Snapshot snapshot = txn.snapshot();
-    if (!cfg.clusteringColumns().equals(DeltaStatsLoader.clusteringColumns(snapshot))) {
+    RewriteExecutor.Outcome<LightweightPlanner.Plan> o = execute(spark, path, cfg, false);
+    RewriteCommitter.Committed c = o.committed();
+    return c == null ? new Result(o.plan(), -1, 0, 0, 0)
+        : new Result(o.plan(), c.version(), c.filesRemoved(), c.bytesRemoved(), c.filesAdded());
+  }
+
+  /** Plans inside the transaction and, when the gate lets the tier run, compacts. */
+  static RewriteExecutor.Outcome<LightweightPlanner.Plan> execute(SparkSession spark,
+      String path, LightweightPlanner.Config cfg, boolean auto) {
+    return RewriteExecutor.execute(spark, path, auto, snapshot -> {
+      LightweightPlanner.Plan plan = plan(snapshot, cfg);
+      return plan.applies()
+          ? new RewriteExecutor.Rewrite<>(plan, plan.bins(), LAYOUT, false)
+          : RewriteExecutor.Rewrite.nothing(plan);
+    }, null);
+  }
+
+  static LightweightPlanner.Plan plan(Snapshot snapshot, LightweightPlanner.Config cfg) {
+    List<String> columns = DeltaStatsLoader.clusteringColumns(snapshot);
+    if (!cfg.clusteringColumns().equals(columns)) {
       throw new IllegalArgumentException("clustering columns " + cfg.clusteringColumns()
-          + " differ from the table's " + DeltaStatsLoader.clusteringColumns(snapshot));
+          + " differ from the table's " + columns);
     }
-    FileStatsModel model = DeltaStatsLoader.load(snapshot, cfg.clusteringColumns());
-    LightweightPlanner.Plan plan = LightweightPlanner.plan(model, cfg, false);
-    if (!plan.applies() || plan.bins().isEmpty()) {
-      return new Result(plan, -1, 0, 0, 0);
-    }
-    List<String> all = new ArrayList<>();
-    plan.bins().forEach(all::addAll);
-    Map<String, AddFile> byPath = new HashMap<>();
-    for (AddFile a : snapshot.allFiles().filter(col("path").isin(all.toArray()))
-        .collectAsList()) {
-      byPath.put(a.path(), a);
-    }
-    List<AddFile> inputs = new ArrayList<>(byPath.values());
-    txn.trackFilesRead(Scala.seq(inputs));
-    List<AddFile> outputs = new ArrayList<>();
-    for (List<String> bin : plan.bins()) {
-      List<AddFile> files = bin.stream().map(byPath::get).toList();
-      Dataset<Row> df = log.createDataFrame(snapshot, Scala.seq(files), false,
-          Option.apply("Optimize"));
-      df = RowTracking$.MODULE$.preserveRowTrackingColumns(df, snapshot).coalesce(1);
-      for (FileAction a : Scala.list(txn.writeFiles(df, Option.empty(), true,
-          Scala.seq(List.of())))) {
-        if (!(a instanceof AddFile add)) {
-          throw new IllegalStateException("compaction wrote an unexpected action " + a);
-        }
-        outputs.add(AddFiles.withLayout(add, null));
-      }
-    }
-    RewriteCommitter.Committed c = RewriteCommitter.commit(spark, txn, inputs, outputs,
-        List.of(), false, null);
-    return new Result(plan, c.version(), c.filesRemoved(), c.bytesRemoved(), c.filesAdded());
+    return LightweightPlanner.plan(DeltaStatsLoader.load(snapshot, columns), cfg, false);
   }
 }

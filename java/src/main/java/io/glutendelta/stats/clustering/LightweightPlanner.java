@@ -1,15 +1,17 @@
 package io.glutendelta.stats.clustering;
 
-import io.glutendelta.stats.report.FileBounds;
-import io.glutendelta.stats.report.RelativeFileRange;
-import io.glutendelta.stats.skipping.ColumnStats;
-import io.glutendelta.stats.skipping.DeltaStatsLoader;
-import io.glutendelta.stats.skipping.FileStatsModel;
+import io.glutendelta.stats.layout.FileBounds;
+import io.glutendelta.stats.layout.RelativeFileRange;
+import io.glutendelta.stats.tablestats.ColumnStats;
+import io.glutendelta.stats.tablestats.DeltaStatsLoader;
+import io.glutendelta.stats.tablestats.TableStats;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalDouble;
+import org.apache.spark.network.util.JavaUtils;
+import org.apache.spark.sql.SparkSession;
 
 /**
  * The lightweight tier (the unmerged "lightweight compaction for clustered tables" proposal):
@@ -35,15 +37,59 @@ public final class LightweightPlanner {
     public Config {
       clusteringColumns = List.copyOf(clusteringColumns);
       if (maxRelativeFileRange < 0 || maxRelativeFileRange > 1) {
-        throw new IllegalArgumentException("maxRelativeFileRange must be in [0, 1], got "
+        throw new IllegalArgumentException(MAX_RELATIVE_FILE_RANGE + " must be in [0, 1], got "
             + maxRelativeFileRange);
       }
     }
 
-    /** Defaults from the session's OPTIMIZE settings: 10 x maxFileSize, threshold 0.5. */
+    /** The tier's switch: OPTIMIZE and auto compaction of clustered tables use it. */
+    public static final String ENABLED =
+        "spark.databricks.delta.optimize.clustering.lightweight.enabled";
+    public static final String MAX_UNCLUSTERED_BYTES =
+        "spark.databricks.delta.optimize.clustering.lightweight.maxUnclusteredBytes";
+    public static final String COLUMN =
+        "spark.databricks.delta.optimize.clustering.lightweight.column";
+    public static final String MAX_RELATIVE_FILE_RANGE =
+        "spark.databricks.delta.optimize.clustering.lightweight.maxRelativeFileRange";
+    /** 10 x the default optimize.maxFileSize, fixed: it does not follow a changed maxFileSize. */
+    public static final long DEFAULT_MAX_UNCLUSTERED_BYTES = 10L << 30;
+    public static final double DEFAULT_MAX_RELATIVE_FILE_RANGE = 0.5;
+
+    /** Defaults: threshold 10 GiB, auto-picked column, maxRelativeFileRange 0.5. */
     public static Config defaults(ClusteringConfig c) {
       return new Config(c.columns(), c.minFileSize(), c.maxDeletedRowsRatio(), c.maxFileSize(),
-          10 * c.maxFileSize(), null, 0.5);
+          DEFAULT_MAX_UNCLUSTERED_BYTES, null, DEFAULT_MAX_RELATIVE_FILE_RANGE);
+    }
+
+    public static boolean enabled(SparkSession spark) {
+      return Boolean.parseBoolean(spark.conf().get(ENABLED, "false").trim());
+    }
+
+    /** The session's settings for a table with the given thresholds ({@code c}). */
+    public static Config fromSession(SparkSession spark, ClusteringConfig c) {
+      var conf = spark.conf();
+      String bytes = conf.get(MAX_UNCLUSTERED_BYTES, Long.toString(DEFAULT_MAX_UNCLUSTERED_BYTES))
+          .trim();
+      long maxUnclustered;
+      try {
+        maxUnclustered = bytes.chars().allMatch(Character::isDigit) ? Long.parseLong(bytes)
+            : JavaUtils.byteStringAsBytes(bytes);
+      } catch (RuntimeException e) {
+        throw new IllegalArgumentException(MAX_UNCLUSTERED_BYTES + " must be a byte size, got '"
+            + bytes + "'", e);
+      }
+      String range = conf.get(MAX_RELATIVE_FILE_RANGE,
+          Double.toString(DEFAULT_MAX_RELATIVE_FILE_RANGE)).trim();
+      double maxRange;
+      try {
+        maxRange = Double.parseDouble(range);
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException(MAX_RELATIVE_FILE_RANGE
+            + " must be a number in [0, 1], got '" + range + "'", e);
+      }
+      String column = conf.get(COLUMN, "").trim();
+      return new Config(c.columns(), c.minFileSize(), c.maxDeletedRowsRatio(), c.maxFileSize(),
+          maxUnclustered, column.isEmpty() ? null : column, maxRange);
     }
 
     public Config withColumn(String column) {
@@ -78,7 +124,7 @@ public final class LightweightPlanner {
     }
   }
 
-  public static Plan plan(FileStatsModel m, Config cfg, boolean full) {
+  public static Plan plan(TableStats m, Config cfg, boolean full) {
     long unclusteredBytes = 0;
     for (int f = 0; f < m.numFiles(); f++) {
       if (m.clusteringProvider(f) == null) {
@@ -132,24 +178,16 @@ public final class LightweightPlanner {
       });
     }
     List<List<String>> bins = new ArrayList<>();
-    List<String> cur = new ArrayList<>();
-    long curBytes = 0;
-    for (int f : candidates) {
-      if (!cur.isEmpty() && curBytes + m.size(f) > cfg.maxBinSize()) {
-        bins.add(cur);
-        cur = new ArrayList<>();
-        curBytes = 0;
+    for (List<Integer> bin : BinPacker.pack(candidates, m::size, cfg.maxBinSize())) {
+      if (bin.size() >= 2) { // a single file gains nothing from a rewrite
+        bins.add(bin.stream().map(m::path).toList());
       }
-      cur.add(m.path(f));
-      curBytes += m.size(f);
     }
-    bins.add(cur);
-    bins.removeIf(b -> b.size() < 2); // a single file gains nothing from a rewrite
     return new Plan(true, "applies", unclusteredBytes, column, bins);
   }
 
   /** The auto-picked column: smallest relativeFileRange within the threshold, else null. */
-  static String pickColumn(FileStatsModel m, List<Integer> files, Config cfg) {
+  static String pickColumn(TableStats m, List<Integer> files, Config cfg) {
     String best = null;
     double bestRange = Double.POSITIVE_INFINITY;
     for (String name : cfg.clusteringColumns()) {
@@ -174,9 +212,8 @@ public final class LightweightPlanner {
         return c;
       }
     }
-    throw new IllegalArgumentException("lightweight clustering column '" + cfg.column()
-        + "' (spark.databricks.delta.optimize.clustering.lightweight.column) is not a "
-        + "clustering column; clustering columns: " + cfg.clusteringColumns());
+    throw InvalidLightweightClusteringColumnException.raise(cfg.column(), Config.COLUMN,
+        cfg.clusteringColumns());
   }
 
   private static List<String> lower(List<String> parts) {

@@ -20,19 +20,36 @@ import scala.Option;
  * Commits a layout rewrite the way Delta's OPTIMIZE does: removes with dataChange=false,
  * OPTIMIZE's operation metrics (file counts, bytes, size percentiles, deletion vectors
  * removed), the row-tracking "preserved" commit tag, and operation {@code OPTIMIZE} with the
- * given {@code clusterBy}. Conflicts are Delta's: inputs were registered with
- * {@code trackFilesRead}, so a concurrent delete of an input aborts the commit, while
- * concurrent appends (no read predicate, dataChange=false) commit fine.
+ * given {@code clusterBy} and {@code auto} (true for auto compaction, as Delta's). Conflicts
+ * are Delta's: inputs were registered with {@code trackFilesRead}, so a concurrent delete of an
+ * input aborts the commit, while concurrent appends (no read predicate, dataChange=false) commit fine.
  */
 final class RewriteCommitter {
   private RewriteCommitter() {}
 
   /** What was committed. */
-  record Committed(long version, int filesAdded, long bytesAdded, int filesRemoved,
-      long bytesRemoved) {}
+  record Committed(long version, long[] addedSizes, long[] removedSizes, int dvsRemoved,
+      long dvRowsRemoved) {
+    int filesAdded() {
+      return addedSizes.length;
+    }
+
+    long bytesAdded() {
+      return java.util.Arrays.stream(addedSizes).sum();
+    }
+
+    int filesRemoved() {
+      return removedSizes.length;
+    }
+
+    long bytesRemoved() {
+      return java.util.Arrays.stream(removedSizes).sum();
+    }
+  }
 
   static Committed commit(SparkSession spark, OptimisticTransaction txn, List<AddFile> inputs,
-      List<AddFile> outputs, List<String> clusterBy, boolean full, Runnable beforeCommit) {
+      List<AddFile> outputs, List<String> clusterBy, boolean full, boolean auto,
+      Runnable beforeCommit) {
     long now = System.currentTimeMillis();
     List<Action> actions = new ArrayList<>(outputs);
     long removedBytes = 0;
@@ -69,14 +86,15 @@ final class RewriteCommitter {
     txn.registerSQLMetrics(spark, Scala.map(metrics));
 
     DeltaOperations.Optimize op = new DeltaOperations.Optimize(Scala.seq(List.of()),
-        Scala.seq(List.of()), false, Option.apply(Scala.seq(clusterBy)), full);
+        Scala.seq(List.of()), auto, Option.apply(Scala.seq(clusterBy)), full);
     scala.collection.immutable.Map<String, String> tags = RowTracking$.MODULE$
         .addPreservedRowTrackingTagIfNotSet(txn.snapshot(), Scala.map(Map.of()));
     if (beforeCommit != null) {
       beforeCommit.run();
     }
     long version = txn.commit(Scala.seq(actions), op, tags);
-    return new Committed(version, sizes.length, addedBytes, inputs.size(), removedBytes);
+    long[] removed = inputs.stream().mapToLong(AddFile::size).sorted().toArray();
+    return new Committed(version, sizes, removed, dvs, dvRows);
   }
 
   private static void put(SparkSession spark, Map<String, SQLMetric> m, String name, long v) {

@@ -1,7 +1,11 @@
 package io.glutendelta.stats.report;
 
-import io.glutendelta.stats.skipping.ColumnStats;
-import io.glutendelta.stats.skipping.FileStatsModel;
+import io.glutendelta.stats.layout.Ranks;
+import io.glutendelta.stats.layout.OverlapDepth;
+import io.glutendelta.stats.layout.RelativeFileRange;
+
+import io.glutendelta.stats.tablestats.ColumnStats;
+import io.glutendelta.stats.tablestats.TableStats;
 import io.glutendelta.stats.skipping.Predicate;
 import io.glutendelta.stats.skipping.SkippingEvaluator;
 import java.util.ArrayList;
@@ -34,11 +38,11 @@ public record ClusteringQuality(TableSummary table, List<ColumnQuality> columns)
       double avgFilesReadPoint, double avgFilesReadRange, double fractionReadPoint,
       double fractionReadRange) {}
 
-  public static ClusteringQuality of(FileStatsModel model) {
+  public static ClusteringQuality of(TableStats model) {
     return new ClusteringQuality(summarize(model), columnsOf(model, SAMPLES, 42L));
   }
 
-  static TableSummary summarize(FileStatsModel m) {
+  static TableSummary summarize(TableStats m) {
     int withStats = 0;
     int clustered = 0;
     int unclustered = 0;
@@ -71,7 +75,7 @@ public record ClusteringQuality(TableSummary table, List<ColumnQuality> columns)
         clustered, cBytes, unclustered, uBytes, deleted, m.clusteringColumns());
   }
 
-  static List<ColumnQuality> columnsOf(FileStatsModel m, int samples, long seed) {
+  static List<ColumnQuality> columnsOf(TableStats m, int samples, long seed) {
     SkippingEvaluator eval = new SkippingEvaluator(m);
     List<ColumnQuality> out = new ArrayList<>();
     for (ColumnStats c : m.columns()) {

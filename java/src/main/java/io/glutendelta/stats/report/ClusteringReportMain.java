@@ -1,7 +1,7 @@
 package io.glutendelta.stats.report;
 
-import io.glutendelta.stats.skipping.DeltaStatsLoader;
-import io.glutendelta.stats.skipping.FileStatsModel;
+import io.glutendelta.stats.tablestats.DeltaStatsLoader;
+import io.glutendelta.stats.tablestats.TableStats;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -80,10 +80,10 @@ public final class ClusteringReportMain {
       Long beforeVersion, List<String[]> compare, Path out) {
     List<QualityReportWriter.Labelled> reports = new ArrayList<>();
     List<FileRangePlot.Layout> layouts = new ArrayList<>();
-    FileStatsModel current = DeltaStatsLoader.load(spark, table, columns);
+    TableStats current = DeltaStatsLoader.load(spark, table, columns);
     List<String> cols = current.columns().stream().map(c -> c.name()).toList();
     if (beforeVersion != null) {
-      FileStatsModel old = DeltaStatsLoader.load(
+      TableStats old = DeltaStatsLoader.load(
           DeltaStatsLoader.snapshotAt(spark, table, beforeVersion), cols);
       add(reports, layouts, "before (v" + beforeVersion + ")", table, old);
     }
@@ -107,7 +107,7 @@ public final class ClusteringReportMain {
   }
 
   private static void add(List<QualityReportWriter.Labelled> reports,
-      List<FileRangePlot.Layout> layouts, String label, String path, FileStatsModel m) {
+      List<FileRangePlot.Layout> layouts, String label, String path, TableStats m) {
     reports.add(new QualityReportWriter.Labelled(label, path, ClusteringQuality.of(m)));
     layouts.add(new FileRangePlot.Layout(label, m));
   }

@@ -1,8 +1,11 @@
 package io.glutendelta.stats.report;
 
-import io.glutendelta.stats.skipping.ColumnStats;
-import io.glutendelta.stats.skipping.FileStatsModel;
-import io.glutendelta.stats.skipping.OrderedDictionary;
+import io.glutendelta.stats.layout.OverlapDepth;
+import io.glutendelta.stats.layout.RelativeFileRange;
+
+import io.glutendelta.stats.tablestats.ColumnStats;
+import io.glutendelta.stats.tablestats.TableStats;
+import io.glutendelta.stats.tablestats.OrderedDictionary;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
@@ -36,7 +39,7 @@ public final class FileRangePlot {
   private FileRangePlot() {}
 
   /** A model with the label shown above its panels. */
-  public record Layout(String label, FileStatsModel model) {}
+  public record Layout(String label, TableStats model) {}
 
   public static void write(List<Layout> layouts, List<String> columns, Path png) {
     System.setProperty("java.awt.headless", "true");
@@ -75,7 +78,7 @@ public final class FileRangePlot {
 
   private static void drawPanel(Graphics2D g, Layout layout, String column, Axis axis, int x0,
       int y0, int panelH, int barH) {
-    FileStatsModel m = layout.model();
+    TableStats m = layout.model();
     ColumnStats c = m.column(column);
     List<int[]> files = new ArrayList<>(); // file index, sorted by (min, max)
     for (int f = 0; f < m.numFiles(); f++) {

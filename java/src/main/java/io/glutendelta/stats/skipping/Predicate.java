@@ -1,5 +1,7 @@
 package io.glutendelta.stats.skipping;
 
+import io.glutendelta.stats.tablestats.ColumnStats;
+
 import java.util.List;
 import java.util.stream.Collectors;
 

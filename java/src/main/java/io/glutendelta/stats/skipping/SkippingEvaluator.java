@@ -1,5 +1,8 @@
 package io.glutendelta.stats.skipping;
 
+import io.glutendelta.stats.tablestats.TableStats;
+import io.glutendelta.stats.tablestats.ColumnStats;
+
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.LinkedHashSet;
@@ -8,7 +11,7 @@ import java.util.Set;
 
 /**
  * Decides which files a scan reads, following Delta's data skipping (DataSkippingReader in
- * delta-spark 4.4.0) on the stats in a {@link FileStatsModel}:
+ * delta-spark 4.4.0) on the stats in a {@link TableStats}:
  *
  * <ul>
  *   <li>each predicate becomes a "file may match" condition over min/max/nullCount/numRecords:
@@ -36,9 +39,9 @@ public final class SkippingEvaluator {
   private static final int NULL = -1;
   private static final long ONE_MILLISECOND_MICROS = 1000L;
 
-  private final FileStatsModel model;
+  private final TableStats model;
 
-  public SkippingEvaluator(FileStatsModel model) {
+  public SkippingEvaluator(TableStats model) {
     this.model = model;
   }
 

@@ -1,23 +1,26 @@
 package io.glutendelta.stats.clustering
 
 import org.apache.spark.sql.{Row, SparkSession, SparkSessionExtensions}
-import org.apache.spark.sql.catalyst.expressions.{Attribute, AttributeReference}
+import org.apache.spark.sql.catalyst.expressions.Attribute
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan
 import org.apache.spark.sql.catalyst.rules.Rule
 import org.apache.spark.sql.delta.commands.{DeltaCommand, OptimizeTableCommand}
-import org.apache.spark.sql.delta.skipping.clustering.ClusteringColumnInfo
+import org.apache.spark.sql.delta.commands.optimize.{DeletionVectorStats, FileSizeMetrics, OptimizeMetrics}
 import org.apache.spark.sql.execution.command.LeafRunnableCommand
-import org.apache.spark.sql.types.{LongType, StringType}
 
 /**
- * Adds [[IncrementalOptimizeRule]]: with `spark.glutendelta.clustering.incremental.enabled`
- * on, `OPTIMIZE` (and `OPTIMIZE ... FULL`) on a liquid-clustered table runs our incremental
- * clustering instead of Delta's full-cube rewrite. Scala because a Catalyst command must
- * extend Spark's Scala traits.
+ * Routes Delta's own OPTIMIZE (SQL `OPTIMIZE t [FULL]`, `DeltaTable.optimize()
+ * .executeCompaction()`) and auto compaction of liquid-clustered tables through
+ * [[OptimizeRouter]]: lightweight tier, our incremental clustering, or Delta's own. Inert unless
+ * `spark.databricks.delta.optimize.clustering.lightweight.enabled` or
+ * `spark.glutendelta.clustering.incremental.enabled` is on. Scala because Catalyst rules,
+ * commands and plan nodes extend Spark's Scala traits; the decisions are in Java.
  */
 class ClusteringExtension extends (SparkSessionExtensions => Unit) {
-  override def apply(extensions: SparkSessionExtensions): Unit =
+  override def apply(extensions: SparkSessionExtensions): Unit = {
     extensions.injectPostHocResolutionRule(session => IncrementalOptimizeRule(session))
+    extensions.injectColumnar(session => AutoCompactRoutingRule(session))
+  }
 }
 
 /** Replaces a plain OPTIMIZE of a clustered table (no WHERE, no ZORDER BY, not REORG). */
@@ -25,42 +28,49 @@ case class IncrementalOptimizeRule(session: SparkSession) extends Rule[LogicalPl
     with DeltaCommand {
   override def apply(plan: LogicalPlan): LogicalPlan = plan match {
     case o: OptimizeTableCommand
-        if session.conf.get(ClusteringConfig.INCREMENTAL_ENABLED, "false").toBoolean &&
-          o.zOrderBy.isEmpty && o.userPartitionPredicates.isEmpty &&
-          o.optimizeContext.reorg.isEmpty && o.child.resolved =>
+        if OptimizeRouter.enabled(session) && o.zOrderBy.isEmpty &&
+          o.userPartitionPredicates.isEmpty && o.optimizeContext.reorg.isEmpty && o.child.resolved =>
       val table = getDeltaTable(o.child, "OPTIMIZE")
-      val snapshot = table.deltaLog.update()
-      if (ClusteringColumnInfo.extractLogicalNames(snapshot).isEmpty) o
-      else IncrementalOptimizeCommand(table.deltaLog.dataPath.toString,
-        o.optimizeContext.isFull)
+      if (!OptimizeRouter.clustered(table.deltaLog.update())) o
+      else RoutedOptimizeCommand(o, table.deltaLog.dataPath.toString, o.optimizeContext.isFull)
     case other => other
   }
 }
 
-/** Runs [[IncrementalClustering]]; returns one row with the plan and what was rewritten. */
-case class IncrementalOptimizeCommand(path: String, full: Boolean) extends LeafRunnableCommand {
-  override val output: Seq[Attribute] = Seq(
-    AttributeReference("path", StringType)(),
-    AttributeReference("version", LongType)(),
-    AttributeReference("numFilesRemoved", LongType)(),
-    AttributeReference("numBytesRemoved", LongType)(),
-    AttributeReference("numFilesAdded", LongType)(),
-    AttributeReference("numBytesAdded", LongType)(),
-    AttributeReference("plan", StringType)())
+/**
+ * Runs the tier [[OptimizeRouter]] picks; when that is Delta's own, runs Delta's command.
+ * Returns Delta's result (`path`, `metrics` struct of OptimizeMetrics) whatever tier ran.
+ */
+case class RoutedOptimizeCommand(delta: OptimizeTableCommand, path: String, full: Boolean)
+    extends LeafRunnableCommand {
+  override val output: Seq[Attribute] = delta.output
 
   override def run(spark: SparkSession): Seq[Row] = {
-    val config = if (full) {
-      val snapshot = DeltaCommandHelper.snapshot(spark, path)
-      val cols = ClusteringColumnInfo.extractLogicalNames(snapshot)
-      ClusteringConfig.fromSession(spark, java.util.List.of(cols: _*), true)
-    } else null
-    val r = IncrementalClustering.run(spark, path, config, null)
-    Seq(Row(path, r.version, r.filesRemoved.toLong, r.bytesRemoved, r.filesAdded.toLong,
-      r.bytesAdded, r.plan.explain))
+    val start = System.currentTimeMillis()
+    val r = OptimizeRouter.run(spark, path, full, false, -1, -1)
+    if (r.tier == OptimizeRouter.Tier.DELTA) delta.run(spark)
+    else Seq(Row(path, OptimizeResult.metrics(r, start, System.currentTimeMillis())))
   }
 }
 
-private object DeltaCommandHelper {
-  def snapshot(spark: SparkSession, path: String) =
-    org.apache.spark.sql.delta.DeltaLog.forTable(spark, path).update()
+/** Delta's OptimizeMetrics for a routed run. */
+object OptimizeResult {
+  def metrics(r: OptimizeRouter.Routed, startMs: Long, endMs: Long): OptimizeMetrics =
+    OptimizeMetrics(
+      numFilesAdded = r.addedSizes.length,
+      numFilesRemoved = r.removedSizes.length,
+      filesAdded = sizes(r.addedSizes),
+      filesRemoved = sizes(r.removedSizes),
+      partitionsOptimized = if (r.version >= 0) 1 else 0,
+      numBins = r.numBins,
+      numBatches = if (r.numBins > 0) 1 else 0,
+      totalConsideredFiles = r.consideredFiles,
+      totalFilesSkipped = r.consideredFiles - r.removedSizes.length,
+      startTimeMs = startMs,
+      endTimeMs = endMs,
+      deletionVectorStats = Some(DeletionVectorStats(r.dvsRemoved, r.dvRowsRemoved)))
+
+  private def sizes(s: Array[Long]): FileSizeMetrics =
+    if (s.isEmpty) FileSizeMetrics(None, None, 0, 0, 0)
+    else FileSizeMetrics(Some(s.min), Some(s.max), s.sum.toDouble / s.length, s.length, s.sum)
 }

@@ -10,8 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.glutendelta.stats.skipping.DeltaStatsLoader;
-import io.glutendelta.stats.skipping.FileStatsModel;
+import io.glutendelta.stats.tablestats.DeltaStatsLoader;
+import io.glutendelta.stats.tablestats.TableStats;
 import io.glutendelta.stats.testing.TestSpark;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -41,7 +41,7 @@ class DeltaCompatibilityTest {
     TestSpark.stop();
   }
 
-  private static Set<String> paths(FileStatsModel m) {
+  private static Set<String> paths(TableStats m) {
     return m.indexByPath().keySet();
   }
 
@@ -69,7 +69,7 @@ class DeltaCompatibilityTest {
       }
     }
     append(spark, path, rows(200_000, 100, 3), 100); // one new unclustered file
-    FileStatsModel m = DeltaStatsLoader.load(spark, path, XY);
+    TableStats m = DeltaStatsLoader.load(spark, path, XY);
     String unclustered = null;
     for (int f = 0; f < m.numFiles(); f++) {
       if (m.clusteringProvider(f) == null) {
@@ -99,7 +99,7 @@ class DeltaCompatibilityTest {
     long vf = DeltaStatsLoader.snapshot(spark, path).version();
     assertEquals(all, removedBy(path, vf));
     assertEquals(sum, checksum(spark, path));
-    FileStatsModel afterFull = DeltaStatsLoader.load(spark, path, XY);
+    TableStats afterFull = DeltaStatsLoader.load(spark, path, XY);
     for (int f = 0; f < afterFull.numFiles(); f++) {
       assertEquals("liquid", afterFull.clusteringProvider(f));
     }
@@ -108,7 +108,7 @@ class DeltaCompatibilityTest {
   @Test
   void ourPlannerTreatsDeltaOutputAsClustered() {
     String path = ClusteringFixtures.clusteredCopy(spark, dir, "delta-then-ours");
-    FileStatsModel m = DeltaStatsLoader.load(spark, path, XY);
+    TableStats m = DeltaStatsLoader.load(spark, path, XY);
     for (int f = 0; f < m.numFiles(); f++) {
       assertEquals("liquid", m.clusteringProvider(f));
     }

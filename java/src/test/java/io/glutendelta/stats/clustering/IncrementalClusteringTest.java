@@ -14,8 +14,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.glutendelta.stats.report.ClusteringQuality;
 import io.glutendelta.stats.report.FileRangePlot;
 import io.glutendelta.stats.report.QualityReportWriter;
-import io.glutendelta.stats.skipping.DeltaStatsLoader;
-import io.glutendelta.stats.skipping.FileStatsModel;
+import io.glutendelta.stats.tablestats.DeltaStatsLoader;
+import io.glutendelta.stats.tablestats.TableStats;
 import io.glutendelta.stats.testing.TestSpark;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -48,7 +48,7 @@ class IncrementalClusteringTest {
   }
 
   /** Threshold that makes the smaller half of the clustered files "small". */
-  private static long medianClusteredSize(FileStatsModel m) {
+  private static long medianClusteredSize(TableStats m) {
     long[] sizes = new long[m.numFiles()];
     int n = 0;
     for (int f = 0; f < m.numFiles(); f++) {
@@ -65,7 +65,7 @@ class IncrementalClusteringTest {
   void rewritesOnlyAppendedAndSmallFilesThenNothing() {
     String path = ClusteringFixtures.clusteredCopy(spark, dir, "inc");
     append(spark, path, rows(100_000, 300, 2), 150); // two small unclustered files
-    FileStatsModel before = DeltaStatsLoader.load(spark, path, XY);
+    TableStats before = DeltaStatsLoader.load(spark, path, XY);
     long threshold = medianClusteredSize(before);
     Set<String> expected = new HashSet<>();
     Set<String> kept = new HashSet<>();
@@ -112,7 +112,7 @@ class IncrementalClusteringTest {
     }
     assertEquals(expected, removed);
     assertEquals(1, cubes.size(), "one new ZCube per bin");
-    FileStatsModel after = DeltaStatsLoader.load(spark, path, XY);
+    TableStats after = DeltaStatsLoader.load(spark, path, XY);
     Set<String> afterPaths = after.indexByPath().keySet();
     assertTrue(afterPaths.containsAll(kept), "well-sized clustered files must stay");
     assertEquals(sumBefore, checksum(spark, path));
@@ -131,7 +131,7 @@ class IncrementalClusteringTest {
     long deltaRemoved = commitInfo(dpath, dv).get("operationMetrics").get("numRemovedBytes")
         .asLong();
     assertEquals(sumBefore, checksum(spark, dpath));
-    FileStatsModel delta = DeltaStatsLoader.load(spark, dpath, XY);
+    TableStats delta = DeltaStatsLoader.load(spark, dpath, XY);
     assertTrue(expectedBytes < deltaRemoved,
         "incremental rewrote " + expectedBytes + " bytes, Delta " + deltaRemoved);
     List<QualityReportWriter.Labelled> reports = List.of(
@@ -165,7 +165,7 @@ class IncrementalClusteringTest {
     assertEquals("OPTIMIZE", commitInfo(path, res.version()).get("operation").asText());
     assertEquals(rowsBefore + 50, spark.read().format("delta").load(path).count());
     // the concurrently appended file is still there, unclustered, for the next run
-    FileStatsModel m = DeltaStatsLoader.load(spark, path, XY);
+    TableStats m = DeltaStatsLoader.load(spark, path, XY);
     int unclustered = 0;
     for (int f = 0; f < m.numFiles(); f++) {
       if (m.clusteringProvider(f) == null) {

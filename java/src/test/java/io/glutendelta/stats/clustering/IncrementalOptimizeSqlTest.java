@@ -7,7 +7,7 @@ import static io.glutendelta.stats.clustering.ClusteringFixtures.rows;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.glutendelta.stats.skipping.DeltaStatsLoader;
+import io.glutendelta.stats.tablestats.DeltaStatsLoader;
 import io.glutendelta.stats.testing.TestSpark;
 import java.nio.file.Path;
 import java.util.Map;
@@ -45,8 +45,12 @@ class IncrementalOptimizeSqlTest {
     spark.conf().set("spark.databricks.delta.optimize.minFileSize", "1");
     try {
       Row r = spark.sql("OPTIMIZE delta.`" + path + "`").first();
-      assertEquals(2L, r.getLong(2), r.getString(6)); // only the two appended files
-      long v = r.getLong(1);
+      // Delta's result schema: path, metrics struct of OptimizeMetrics
+      assertEquals(java.util.List.of("path", "metrics"),
+          java.util.Arrays.asList(r.schema().fieldNames()));
+      Row metrics = r.getStruct(1);
+      assertEquals(2L, metrics.<Long>getAs("numFilesRemoved")); // only the two appended files
+      long v = DeltaStatsLoader.snapshot(spark, path).version();
       assertEquals("OPTIMIZE", commitInfo(path, v).get("operation").asText());
       assertEquals("2", commitInfo(path, v).get("operationMetrics").get("numRemovedFiles")
           .asText());

@@ -10,8 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.glutendelta.stats.report.ClusteringQuality;
 import io.glutendelta.stats.report.FileRangePlot;
 import io.glutendelta.stats.report.QualityReportWriter;
-import io.glutendelta.stats.skipping.DeltaStatsLoader;
-import io.glutendelta.stats.skipping.FileStatsModel;
+import io.glutendelta.stats.tablestats.DeltaStatsLoader;
+import io.glutendelta.stats.tablestats.TableStats;
 import io.glutendelta.stats.testing.TestSpark;
 import java.nio.file.Path;
 import java.util.List;
@@ -62,7 +62,7 @@ class IncrementalVsDeltaHeavyTest {
     append(spark, path, rows(0, 200_000, 1), 20_000);
     deltaOptimize(path);
     append(spark, path, rows(1_000_000, 10_000, 2), 2_000);
-    FileStatsModel before = DeltaStatsLoader.load(spark, path, XY);
+    TableStats before = DeltaStatsLoader.load(spark, path, XY);
     String copy = dir.resolve("big-delta").toString();
     ClusteringFixtures.copyTree(Path.of(path), Path.of(copy));
     String sum = checksum(spark, path);
@@ -77,8 +77,8 @@ class IncrementalVsDeltaHeavyTest {
         .asLong();
     assertEquals(sum, checksum(spark, path));
     assertEquals(sum, checksum(spark, copy));
-    FileStatsModel after = DeltaStatsLoader.load(spark, path, XY);
-    FileStatsModel delta = DeltaStatsLoader.load(spark, copy, XY);
+    TableStats after = DeltaStatsLoader.load(spark, path, XY);
+    TableStats delta = DeltaStatsLoader.load(spark, copy, XY);
     List<QualityReportWriter.Labelled> reports = List.of(
         new QualityReportWriter.Labelled("after 5% append", path, ClusteringQuality.of(before)),
         new QualityReportWriter.Labelled("incremental (ours)", path, ClusteringQuality.of(after)),

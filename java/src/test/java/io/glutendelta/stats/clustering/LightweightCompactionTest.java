@@ -10,9 +10,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.glutendelta.stats.skipping.ColumnStats;
-import io.glutendelta.stats.skipping.DeltaStatsLoader;
-import io.glutendelta.stats.skipping.FileStatsModel;
+import io.glutendelta.stats.tablestats.ColumnStats;
+import io.glutendelta.stats.tablestats.DeltaStatsLoader;
+import io.glutendelta.stats.tablestats.TableStats;
 import io.glutendelta.stats.testing.TestSpark;
 import java.nio.file.Path;
 import java.sql.Date;
@@ -73,7 +73,7 @@ class LightweightCompactionTest {
   }
 
   /** Largest sum of two day-neighbours; checks that no three files fit in it. */
-  private static long pairBinSize(FileStatsModel m) {
+  private static long pairBinSize(TableStats m) {
     long[] sizes = new long[m.numFiles()];
     for (int f = 0; f < m.numFiles(); f++) {
       sizes[f] = m.size(f);
@@ -84,7 +84,7 @@ class LightweightCompactionTest {
     return maxPair;
   }
 
-  private static LightweightPlanner.Config config(FileStatsModel m) {
+  private static LightweightPlanner.Config config(TableStats m) {
     return new LightweightPlanner.Config(COLS, Long.MAX_VALUE, 0.05, pairBinSize(m),
         Long.MAX_VALUE, null, 0.5);
   }
@@ -92,7 +92,7 @@ class LightweightCompactionTest {
   @Test
   void picksNarrowestColumnAndPacksDayPairs() {
     String path = dayTable("days");
-    FileStatsModel m = DeltaStatsLoader.load(spark, path, COLS);
+    TableStats m = DeltaStatsLoader.load(spark, path, COLS);
     String sum = checksum(spark, path);
     LightweightCompaction.Result res = LightweightCompaction.run(spark, path, config(m));
     assertEquals("d", res.plan().orderColumn(), res.plan().explain());
@@ -110,7 +110,7 @@ class LightweightCompactionTest {
         assertFalse(add.has("tags") && add.get("tags").has("ZCUBE_ID"), add.toString());
       }
     }
-    FileStatsModel after = DeltaStatsLoader.load(spark, path, COLS);
+    TableStats after = DeltaStatsLoader.load(spark, path, COLS);
     ColumnStats d = after.column("d");
     assertEquals(4, after.numFiles());
     for (int f = 0; f < after.numFiles(); f++) {
@@ -130,7 +130,7 @@ class LightweightCompactionTest {
   @Test
   void configuredColumnIsMatchedCaseInsensitivelyAndValidated() {
     String path = dayTable("configured");
-    FileStatsModel m = DeltaStatsLoader.load(spark, path, COLS);
+    TableStats m = DeltaStatsLoader.load(spark, path, COLS);
     LightweightPlanner.Plan upper = LightweightPlanner.plan(m, config(m).withColumn("D"), false);
     assertEquals("d", upper.orderColumn());
     // every file has min id 0, so ordering by id is ordering by max id = by row count
@@ -147,16 +147,19 @@ class LightweightCompactionTest {
     List<Long> sorted = new ArrayList<>(firstFileSizes);
     sorted.sort(null);
     assertEquals(sorted, firstFileSizes);
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+    InvalidLightweightClusteringColumnException e = assertThrows(
+        InvalidLightweightClusteringColumnException.class,
         () -> LightweightPlanner.plan(m, config(m).withColumn("nope"), false));
-    assertTrue(e.getMessage().contains("'nope'") && e.getMessage().contains("[id, s, d]"),
-        e.getMessage());
+    assertEquals("DELTA_INVALID_LIGHTWEIGHT_CLUSTERING_COLUMN", e.getCondition());
+    assertEquals("42703", e.getSqlState());
+    assertTrue(e.getMessage().contains("`nope`") && e.getMessage().contains("[id, s, d]")
+        && e.getMessage().contains(LightweightPlanner.Config.COLUMN), e.getMessage());
   }
 
   @Test
   void gateSendsLargeUnclusteredDataToRealClusteringAndLeavesClusteredFilesAlone() {
     String path = dayTable("gate");
-    FileStatsModel m = DeltaStatsLoader.load(spark, path, COLS);
+    TableStats m = DeltaStatsLoader.load(spark, path, COLS);
     long unclustered = m.totalBytes();
     LightweightPlanner.Plan atThreshold = LightweightPlanner.plan(m,
         config(m).withMaxUnclusteredBytes(unclustered), false);
@@ -165,7 +168,7 @@ class LightweightCompactionTest {
 
     // Cluster the table, append 4 days: only the new files are compacted, in day pairs.
     ClusteringFixtures.deltaOptimize(spark, path, false);
-    FileStatsModel clustered = DeltaStatsLoader.load(spark, path, COLS);
+    TableStats clustered = DeltaStatsLoader.load(spark, path, COLS);
     StructType schema = new StructType().add("id", DataTypes.LongType)
         .add("d", DataTypes.DateType).add("s", DataTypes.StringType);
     for (int day = 0; day < 4; day++) {
@@ -180,7 +183,7 @@ class LightweightCompactionTest {
     LightweightCompaction.Result res = LightweightCompaction.run(spark, path, config(m));
     assertEquals(4, res.filesRemoved(), res.plan().explain());
     assertEquals(2, res.plan().bins().size());
-    FileStatsModel after = DeltaStatsLoader.load(spark, path, COLS);
+    TableStats after = DeltaStatsLoader.load(spark, path, COLS);
     assertTrue(after.indexByPath().keySet().containsAll(clustered.indexByPath().keySet()));
   }
 
@@ -189,14 +192,14 @@ class LightweightCompactionTest {
     // synthetic: both columns span nearly everything in every file
     ColumnStats.Builder a = new ColumnStats.Builder("a", DataTypes.LongType, true, true);
     ColumnStats.Builder b = new ColumnStats.Builder("b", DataTypes.LongType, true, true);
-    FileStatsModel.Builder mb = new FileStatsModel.Builder(0, List.of(a, b), List.of("a", "b"));
+    TableStats.Builder mb = new TableStats.Builder(0, List.of(a, b), List.of("a", "b"));
     long[] sizes = {40, 10, 30, 20};
     for (int i = 0; i < sizes.length; i++) {
       mb.addFile("f" + i, sizes[i], 10, 0, null, null, null);
       a.add(0L, 100L + i, 0L);
       b.add((long) i, 200L, 0L);
     }
-    FileStatsModel m = mb.build();
+    TableStats m = mb.build();
     LightweightPlanner.Plan p = LightweightPlanner.plan(m, new LightweightPlanner.Config(
         List.of("a", "b"), 100, 0.05, 50, 1000, null, 0.5), false);
     assertNull(p.orderColumn(), p.explain());

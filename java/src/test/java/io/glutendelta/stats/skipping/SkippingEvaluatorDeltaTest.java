@@ -1,5 +1,8 @@
 package io.glutendelta.stats.skipping;
 
+import io.glutendelta.stats.tablestats.DeltaStatsLoader;
+import io.glutendelta.stats.tablestats.TableStats;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -62,7 +65,7 @@ class SkippingEvaluatorDeltaTest {
   @Test
   void clusteredLayoutMatchesDelta() {
     String path = SkippingTables.clusteredLayout(spark, dir);
-    FileStatsModel m = DeltaStatsLoader.load(spark, path, List.of());
+    TableStats m = DeltaStatsLoader.load(spark, path, List.of());
     assertEquals(List.of("x", "ts"), m.clusteringColumns());
     int clustered = 0;
     for (int i = 0; i < m.numFiles(); i++) {
@@ -107,7 +110,7 @@ class SkippingEvaluatorDeltaTest {
       spark.conf().unset("spark.databricks.delta.stats.collect");
     }
     Snapshot snapshot = DeltaStatsLoader.snapshot(spark, path);
-    FileStatsModel model = DeltaStatsLoader.load(snapshot, List.of("ts", "s", "n", "f"));
+    TableStats model = DeltaStatsLoader.load(snapshot, List.of("ts", "s", "n", "f"));
     SkippingEvaluator evaluator = new SkippingEvaluator(model);
     List<Attribute> attrs = CollectionConverters.asJava(spark.read().format("delta").load(path)
         .queryExecution().analyzed().output());
@@ -150,7 +153,7 @@ class SkippingEvaluatorDeltaTest {
   /** Returns how many predicates pruned at least one file (so the test is not vacuous). */
   private int compareWithDelta(String path, long seed) {
     Snapshot snapshot = DeltaStatsLoader.snapshot(spark, path);
-    FileStatsModel model = DeltaStatsLoader.load(snapshot,
+    TableStats model = DeltaStatsLoader.load(snapshot,
         List.of("id", "x", "d", "ts", "s", "amt", "f"));
     SkippingEvaluator evaluator = new SkippingEvaluator(model);
     List<Attribute> attrs = CollectionConverters.asJava(spark.read().format("delta").load(path)

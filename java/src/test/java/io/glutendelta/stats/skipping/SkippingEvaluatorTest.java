@@ -1,5 +1,8 @@
 package io.glutendelta.stats.skipping;
 
+import io.glutendelta.stats.tablestats.TableStats;
+import io.glutendelta.stats.tablestats.ColumnStats;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,9 +15,9 @@ import org.junit.jupiter.api.Test;
 class SkippingEvaluatorTest {
 
   /** f0 [MIN, -1], f1 [0, 10], f2 all null, f3 no stats, f4 [5, 5] with unknown null count. */
-  private static FileStatsModel model() {
+  private static TableStats model() {
     ColumnStats.Builder c = new ColumnStats.Builder("c", DataTypes.LongType, true, true);
-    FileStatsModel.Builder b = new FileStatsModel.Builder(0, List.of(c), List.of());
+    TableStats.Builder b = new TableStats.Builder(0, List.of(c), List.of());
     b.addFile("f0", 10, 4, 0, null, null, null);
     c.add(Long.MIN_VALUE, -1L, 0L);
     b.addFile("f1", 20, 4, 0, null, null, null);
@@ -29,7 +32,7 @@ class SkippingEvaluatorTest {
   }
 
   private static String read(Predicate p) {
-    FileStatsModel m = model();
+    TableStats m = model();
     ScanEstimate e = new SkippingEvaluator(m).estimate(p);
     StringBuilder sb = new StringBuilder();
     e.filesRead().stream().forEach(f -> sb.append(m.path(f)).append(' '));
@@ -64,7 +67,7 @@ class SkippingEvaluatorTest {
 
   @Test
   void badInputNamesTheColumn() {
-    FileStatsModel m = model();
+    TableStats m = model();
     SkippingEvaluator e = new SkippingEvaluator(m);
     IllegalArgumentException wrongType = assertThrows(IllegalArgumentException.class,
         () -> e.estimate(Predicate.eq("c", "text")));

@@ -1,4 +1,8 @@
-package io.glutendelta.stats.skipping;
+package io.glutendelta.stats.tablestats;
+
+import io.glutendelta.stats.skipping.ScanEstimate;
+import io.glutendelta.stats.skipping.Predicate;
+import io.glutendelta.stats.skipping.SkippingEvaluator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,14 +17,14 @@ import org.junit.jupiter.api.Test;
  * Driver heap of the columnar model. The default run builds 100 k synthetic files; with
  * -Dgds.heavy=true it builds 1 M and prints the measured heap for the notes.
  */
-class FileStatsModelMemoryTest {
+class TableStatsMemoryTest {
 
-  static FileStatsModel synthetic(int files, long seed) {
+  static TableStats synthetic(int files, long seed) {
     ColumnStats.Builder id = new ColumnStats.Builder("id", DataTypes.LongType, true, true);
     ColumnStats.Builder d = new ColumnStats.Builder("d", DataTypes.DateType, true, true);
     ColumnStats.Builder ts = new ColumnStats.Builder("ts", DataTypes.TimestampType, true, true);
     ColumnStats.Builder s = new ColumnStats.Builder("s", DataTypes.StringType, true, true);
-    FileStatsModel.Builder b = new FileStatsModel.Builder(1, List.of(id, d, ts, s),
+    TableStats.Builder b = new TableStats.Builder(1, List.of(id, d, ts, s),
         List.of("id", "d"));
     Random r = new Random(seed);
     String cube = UUID.randomUUID().toString();
@@ -50,7 +54,7 @@ class FileStatsModelMemoryTest {
 
   private static void measure(int files, long maxBytesPerFile) {
     long before = usedHeap();
-    FileStatsModel m = synthetic(files, 5);
+    TableStats m = synthetic(files, 5);
     long after = usedHeap();
     long perFile = (after - before) / files;
     SkippingEvaluator eval = new SkippingEvaluator(m);

@@ -1,4 +1,4 @@
-package io.glutendelta.stats.skipping;
+package io.glutendelta.stats.tablestats;
 
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.lit;
@@ -20,7 +20,7 @@ import scala.Option;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * Loads a {@link FileStatsModel} from a Delta table's current snapshot: the parsed stats that
+ * Loads a {@link TableStats} from a Delta table's current snapshot: the parsed stats that
  * Delta's own data skipping uses ({@code Snapshot.withStats}), streamed to the driver row by
  * row so only the columnar model is retained.
  */
@@ -49,11 +49,11 @@ public final class DeltaStatsLoader {
    * clustering columns are used, or every top-level column with min/max statistics when the
    * table is not clustered.
    */
-  public static FileStatsModel load(SparkSession spark, String path, List<String> columns) {
+  public static TableStats load(SparkSession spark, String path, List<String> columns) {
     return load(snapshot(spark, path), columns);
   }
 
-  public static FileStatsModel load(Snapshot snapshot, List<String> columns) {
+  public static TableStats load(Snapshot snapshot, List<String> columns) {
     StructType schema = snapshot.metadata().schema();
     StructType statsSchema = snapshot.statsSchema();
     List<String> clustering = clusteringColumns(snapshot);
@@ -81,7 +81,7 @@ public final class DeltaStatsLoader {
       select.add(minMax ? col("stats.maxValues." + physical) : lit(null));
       select.add(nulls ? col("stats.nullCount." + physical).cast("long") : lit(null));
     }
-    FileStatsModel.Builder model = new FileStatsModel.Builder(snapshot.version(), builders,
+    TableStats.Builder model = new TableStats.Builder(snapshot.version(), builders,
         clustering);
     Iterator<Row> rows = snapshot.withStats().select(select.toArray(new Column[0]))
         .toLocalIterator();

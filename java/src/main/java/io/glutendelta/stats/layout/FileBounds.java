@@ -1,6 +1,6 @@
-package io.glutendelta.stats.report;
+package io.glutendelta.stats.layout;
 
-import io.glutendelta.stats.skipping.ColumnStats;
+import io.glutendelta.stats.tablestats.ColumnStats;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.IntUnaryOperator;

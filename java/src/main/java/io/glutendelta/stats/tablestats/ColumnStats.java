@@ -1,4 +1,4 @@
-package io.glutendelta.stats.skipping;
+package io.glutendelta.stats.tablestats;
 
 import java.math.BigDecimal;
 import java.time.Instant;

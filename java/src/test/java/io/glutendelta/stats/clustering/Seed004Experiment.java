@@ -2,8 +2,8 @@ package io.glutendelta.stats.clustering;
 
 import static org.apache.spark.sql.functions.col;
 
-import io.glutendelta.stats.skipping.DeltaStatsLoader;
-import io.glutendelta.stats.skipping.FileStatsModel;
+import io.glutendelta.stats.tablestats.DeltaStatsLoader;
+import io.glutendelta.stats.tablestats.TableStats;
 import io.glutendelta.stats.skipping.Predicate;
 import io.glutendelta.stats.skipping.SkippingEvaluator;
 import java.nio.file.Path;
@@ -70,7 +70,7 @@ public final class Seed004Experiment {
     // coalesce(1) keeps the order; maxRecordsPerFile cuts it into 4-row files
     ordered.coalesce(1).write().format("delta").mode("overwrite")
         .option("maxRecordsPerFile", ROWS_PER_FILE).save(path);
-    FileStatsModel model = DeltaStatsLoader.load(spark, path, List.of("x", "y"));
+    TableStats model = DeltaStatsLoader.load(spark, path, List.of("x", "y"));
     SkippingEvaluator eval = new SkippingEvaluator(model);
     double sx = 0;
     double sy = 0;

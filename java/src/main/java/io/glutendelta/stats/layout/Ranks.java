@@ -1,12 +1,12 @@
-package io.glutendelta.stats.report;
+package io.glutendelta.stats.layout;
 
 import java.util.Arrays;
 
 /** Small helpers for rank-based measures. */
-final class Ranks {
+public final class Ranks {
   private Ranks() {}
 
-  static long[] sortedDistinct(long[] values) {
+  public static long[] sortedDistinct(long[] values) {
     long[] s = values.clone();
     Arrays.sort(s);
     int m = 0;

@@ -1,4 +1,4 @@
-package io.glutendelta.stats.skipping;
+package io.glutendelta.stats.tablestats;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -15,7 +15,7 @@ import java.util.Map;
  *
  * <p>File index i is the same in every array. Instances are immutable.
  */
-public final class FileStatsModel {
+public final class TableStats {
   private final long version;
   private final int numFiles;
   private final byte[] pathBytes;
@@ -32,7 +32,7 @@ public final class FileStatsModel {
   private final List<ColumnStats> columns;
   private final List<String> clusteringColumns;
 
-  private FileStatsModel(Builder b, List<ColumnStats> columns) {
+  private TableStats(Builder b, List<ColumnStats> columns) {
     this.version = b.version;
     this.numFiles = b.count;
     this.pathBytes = Arrays.copyOf(b.pathBytes, b.pathLen);
@@ -228,12 +228,12 @@ public final class FileStatsModel {
       });
     }
 
-    public FileStatsModel build() {
+    public TableStats build() {
       List<ColumnStats> cols = new ArrayList<>(columnBuilders.size());
       for (ColumnStats.Builder cb : columnBuilders) {
         cols.add(cb.build());
       }
-      return new FileStatsModel(this, cols);
+      return new TableStats(this, cols);
     }
   }
 }

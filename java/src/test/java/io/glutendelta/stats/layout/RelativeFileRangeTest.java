@@ -1,9 +1,9 @@
-package io.glutendelta.stats.report;
+package io.glutendelta.stats.layout;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.glutendelta.stats.skipping.ColumnStats;
+import io.glutendelta.stats.tablestats.ColumnStats;
 import org.apache.spark.sql.types.DataTypes;
 import org.junit.jupiter.api.Test;
 
