@@ -5,6 +5,7 @@ import java.util.List;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.delta.CommittedTransaction;
 import org.apache.spark.sql.delta.OptimisticTransaction;
+import io.glutendelta.stats.delta.ForwardingObserver;
 import org.apache.spark.sql.delta.TransactionExecutionObserver;
 import org.apache.spark.sql.delta.hooks.AutoCompact$;
 import org.apache.spark.sql.delta.hooks.AutoCompactPartitionReserve$;
@@ -27,7 +28,7 @@ import scala.Option;
  * rules) and its sizes ({@code autoCompact.maxFileSize}, min = max / 2 unless set), and hands
  * tables our routing does not take to Delta's hook unchanged.
  */
-public final class AutoCompactRouting implements TransactionExecutionObserver {
+public final class AutoCompactRouting extends ForwardingObserver {
   private static final String OP_TYPE = "delta.commit.hooks.autoOptimize";
 
   /** The hook that replaces Delta's {@code AutoCompact}. */
@@ -43,12 +44,10 @@ public final class AutoCompactRouting implements TransactionExecutionObserver {
     }
   };
 
-  private final TransactionExecutionObserver previous;
   private final List<OptimisticTransaction> started = new ArrayList<>();
-  private Option<TransactionExecutionObserver> nextObserver = Option.empty();
 
   public AutoCompactRouting(TransactionExecutionObserver previous) {
-    this.previous = previous;
+    super(previous);
   }
 
   static void runAutoCompaction(SparkSession spark, CommittedTransaction txn) {
@@ -124,38 +123,4 @@ public final class AutoCompactRouting implements TransactionExecutionObserver {
     return new AutoCompactRouting(previous.createChild());
   }
 
-  @Override
-  public void beginDoCommit() {
-    previous.beginDoCommit();
-  }
-
-  @Override
-  public void beginBackfill() {
-    previous.beginBackfill();
-  }
-
-  @Override
-  public void beginPostCommit() {
-    previous.beginPostCommit();
-  }
-
-  @Override
-  public void transactionCommitted() {
-    previous.transactionCommitted();
-  }
-
-  @Override
-  public void transactionAborted() {
-    previous.transactionAborted();
-  }
-
-  @Override
-  public Option<TransactionExecutionObserver> nextObserver() {
-    return nextObserver;
-  }
-
-  @Override
-  public void nextObserver_$eq(Option<TransactionExecutionObserver> next) {
-    this.nextObserver = next;
-  }
 }

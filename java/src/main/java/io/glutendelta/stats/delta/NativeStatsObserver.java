@@ -8,7 +8,6 @@ import org.apache.spark.sql.delta.TransactionExecutionObserver$;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import scala.Function0;
-import scala.Option;
 
 /**
  * Delta transaction observer (a thread-local consulted by {@code DeltaLog.startTransaction})
@@ -16,16 +15,14 @@ import scala.Option;
  * forwarded to the observer that was installed before ours, so Delta's own (test) observers keep
  * working.
  */
-public final class NativeStatsObserver implements TransactionExecutionObserver {
+public final class NativeStatsObserver extends ForwardingObserver {
   private static final Logger LOG = LoggerFactory.getLogger(NativeStatsObserver.class);
 
-  private final TransactionExecutionObserver previous;
   /** The SQL metrics of the plan node that installed us; null on a streaming thread. */
   private final NativeStatsPlanMetrics planMetrics;
-  private Option<TransactionExecutionObserver> nextObserver = Option.empty();
 
   NativeStatsObserver(TransactionExecutionObserver previous, NativeStatsPlanMetrics planMetrics) {
-    this.previous = previous;
+    super(previous);
     this.planMetrics = planMetrics;
   }
 
@@ -76,43 +73,5 @@ public final class NativeStatsObserver implements TransactionExecutionObserver {
     return new NativeStatsObserver(previous.createChild(), planMetrics);
   }
 
-  @Override
-  public <T> T preparingCommit(Function0<T> f) {
-    return previous.preparingCommit(f);
-  }
 
-  @Override
-  public void beginDoCommit() {
-    previous.beginDoCommit();
-  }
-
-  @Override
-  public void beginBackfill() {
-    previous.beginBackfill();
-  }
-
-  @Override
-  public void beginPostCommit() {
-    previous.beginPostCommit();
-  }
-
-  @Override
-  public void transactionCommitted() {
-    previous.transactionCommitted();
-  }
-
-  @Override
-  public void transactionAborted() {
-    previous.transactionAborted();
-  }
-
-  @Override
-  public Option<TransactionExecutionObserver> nextObserver() {
-    return nextObserver;
-  }
-
-  @Override
-  public void nextObserver_$eq(Option<TransactionExecutionObserver> next) {
-    this.nextObserver = next;
-  }
 }
