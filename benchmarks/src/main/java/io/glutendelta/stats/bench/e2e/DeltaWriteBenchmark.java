@@ -46,7 +46,7 @@ public final class DeltaWriteBenchmark {
    * A session as a user's application builds it: Delta's extension and catalog, plus our plugin
    * in {@code spark.plugins} when {@code plugin} is not null (the plugin adds our extensions).
    */
-  static SparkSession session(String master, String plugin, Map<String, String> extraConfs) {
+  public static SparkSession session(String master, String plugin, Map<String, String> extraConfs) {
     SparkSession.Builder b = SparkSession.builder()
         .appName("gds-bench-e2e")
         .master(master)
@@ -85,7 +85,7 @@ public final class DeltaWriteBenchmark {
     Map<String, Long> weights = new LinkedHashMap<>();
     double weight = 0;
     for (Map.Entry<String, Path> e : sources.entrySet()) {
-      weights.put(e.getKey(), Math.max(1, JvmPerModeBenchmark.bytes(e.getValue())));
+      weights.put(e.getKey(), JvmPerModeBenchmark.WRITE_FIXED_WEIGHT + JvmPerModeBenchmark.bytes(e.getValue()));
       weight += (double) weights.get(e.getKey()) * opts.modes.size() * totalRounds;
     }
     Progress progress = new Progress("e2e", totalRounds * opts.tables.size() * opts.modes.size(), weight, start);

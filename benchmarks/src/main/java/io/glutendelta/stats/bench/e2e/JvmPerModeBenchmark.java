@@ -28,6 +28,8 @@ import java.util.stream.Stream;
 public final class JvmPerModeBenchmark {
   /** Fixed cost of a child JVM in the ETA's weights, as source bytes (start-up ≈ a 64 MB write). */
   private static final long JVM_START_WEIGHT = 64L << 20;
+  /** Fixed cost of any write in the ETA's weights (planning, commit), as source bytes. */
+  static final long WRITE_FIXED_WEIGHT = 16L << 20;
 
   private JvmPerModeBenchmark() {}
 
@@ -64,7 +66,7 @@ public final class JvmPerModeBenchmark {
     double weight = 0;
     Map<String, Long> weights = new LinkedHashMap<>();
     for (Map.Entry<String, Path> e : sources.entrySet()) {
-      long w = JVM_START_WEIGHT + writes * bytes(e.getValue());
+      long w = JVM_START_WEIGHT + writes * (WRITE_FIXED_WEIGHT + bytes(e.getValue()));
       weights.put(e.getKey(), w);
       weight += (double) w * opts.modes.size() * totalRounds;
     }
