@@ -21,6 +21,8 @@ final class WriteAmpOptions {
   List<Variant> variants = List.of(Variant.values());
   Map<String, String> reclusterConfs = new LinkedHashMap<>(Map.of("spark.glutendelta.clustering.recluster.enabled", "true"));
   long targetFileBytes = 128L << 20;
+  /** Delta's minFileSize (files below it count as small); -1 = half the target. */
+  long minFileBytes = -1;
   int probeEvery = 1;
   String master = "local[2]";
   String plugin = io.glutendelta.stats.bench.e2e.E2eOptions.DEFAULT_PLUGIN;
@@ -43,6 +45,8 @@ final class WriteAmpOptions {
       "  --recluster-confs k=v,...  extra confs of lightweight_recluster (default "
           + "spark.glutendelta.clustering.recluster.enabled=true)",
       "  --target-file-mb N     spark.databricks.delta.optimize.maxFileSize in MiB (default 128)",
+      "  --min-file-mb N        spark.databricks.delta.optimize.minFileSize in MiB (default half the target;\n"
+      + "                         Delta's 1 GiB default would make every file of a 128 MiB target small)",
       "  --probe-every K        count files read per predicate after every K-th OPTIMIZE and the last (default 1)",
       "  --master M             Spark master (default local[2])",
       "  --plugin CLASS         our SparkPlugin (default " + io.glutendelta.stats.bench.e2e.E2eOptions.DEFAULT_PLUGIN + ")",
@@ -75,6 +79,7 @@ final class WriteAmpOptions {
         }
         case "--recluster-confs" -> o.reclusterConfs = confs(value(args, ++i, a));
         case "--target-file-mb" -> o.targetFileBytes = (long) (Double.parseDouble(value(args, ++i, a)) * (1 << 20));
+        case "--min-file-mb" -> o.minFileBytes = (long) (Double.parseDouble(value(args, ++i, a)) * (1 << 20));
         case "--probe-every" -> o.probeEvery = Integer.parseInt(value(args, ++i, a));
         case "--master" -> o.master = value(args, ++i, a);
         case "--plugin" -> o.plugin = value(args, ++i, a);
@@ -100,6 +105,12 @@ final class WriteAmpOptions {
     if (o.targetFileBytes < 1) {
       throw new IllegalArgumentException("--target-file-mb must be > 0");
     }
+    if (o.minFileBytes < 0) {
+      o.minFileBytes = o.targetFileBytes / 2;
+    }
+    if (o.minFileBytes > o.targetFileBytes) {
+      throw new IllegalArgumentException("--min-file-mb must not exceed --target-file-mb");
+    }
     return o;
   }
 
@@ -117,6 +128,12 @@ final class WriteAmpOptions {
       m.put(kv.substring(0, eq).trim(), kv.substring(eq + 1).trim());
     }
     return m;
+  }
+
+  /** Delta's OPTIMIZE file sizes, the same for every variant (ours read them too). */
+  Map<String, String> sizeConfs() {
+    return Map.of("spark.databricks.delta.optimize.maxFileSize", Long.toString(targetFileBytes),
+        "spark.databricks.delta.optimize.minFileSize", Long.toString(minFileBytes));
   }
 
   /** Whether this run is as large as issue 11.5 asks (otherwise the report says it is a smoke run). */

@@ -38,7 +38,8 @@ final class WriteAmpReport {
     md.append("- Machine: ").append(MachineInfo.describe()).append("\n");
     md.append("- Spark ").append(org.apache.spark.package$.MODULE$.SPARK_VERSION()).append(" (master ")
         .append(opts.master).append("), our plugin in `spark.plugins`, `spark.databricks.delta.optimize.maxFileSize` = ")
-        .append(opts.targetFileBytes >> 20).append(" MiB\n");
+        .append(String.format(Locale.ROOT, "%.1f MiB, `minFileSize` = %.1f MiB%n", mib(opts.targetFileBytes),
+            mib(opts.minFileBytes)));
     md.append(String.format(Locale.ROOT, "- Base: %,d rows, %d files, %.1f MiB (%.1f MiB in clustered files), "
         + "built by CTAS with CLUSTER BY and Delta's own OPTIMIZE, copied for each variant%n", base.rows(),
         base.files(), mib(base.bytes()), mib(base.clusteredBytes())));

@@ -42,8 +42,7 @@ public final class WriteAmplificationBenchmark {
       return;
     }
     NativeHookProbe.requirePlugin(opts.plugin);
-    SparkSession spark = DeltaWriteBenchmark.session(opts.master, opts.plugin,
-        Map.of("spark.databricks.delta.optimize.maxFileSize", Long.toString(opts.targetFileBytes)));
+    SparkSession spark = DeltaWriteBenchmark.session(opts.master, opts.plugin, opts.sizeConfs());
     try {
       run(spark, opts);
     } finally {
@@ -70,7 +69,7 @@ public final class WriteAmplificationBenchmark {
       Dirs.deleteRecursively(table);
       copyTree(base, table);
       Map<String, String> confs = v.confs(opts.reclusterConfs);
-      setConfs(spark, opts, confs);
+      setConfs(spark, confs);
       FileLedger ledger = new FileLedger(table);
       ledger.advanceTo(latestVersion(spark, table.toString()));
       AmplificationSeries series = new AmplificationSeries();
@@ -131,7 +130,7 @@ public final class WriteAmplificationBenchmark {
     if (opts.rebuildBase || !Files.isDirectory(base.resolve("_delta_log"))) {
       Dirs.deleteRecursively(base);
       Map<String, String> confs = Variant.DELTA.confs(Map.of());
-      setConfs(spark, opts, confs);
+      setConfs(spark, confs);
       long t0 = System.nanoTime();
       spark.sql("CREATE TABLE delta.`" + base + "` USING delta CLUSTER BY (" + String.join(", ", opts.clusterBy)
           + ") AS SELECT * FROM parquet.`" + source + "`");
@@ -167,7 +166,7 @@ public final class WriteAmplificationBenchmark {
     return out;
   }
 
-  private static void setConfs(SparkSession spark, WriteAmpOptions opts, Map<String, String> confs) {
+  private static void setConfs(SparkSession spark, Map<String, String> confs) {
     confs.forEach((k, v) -> spark.conf().set(k, v));
   }
 

@@ -19,6 +19,12 @@ class WriteAmpOptionsTest {
     assertEquals(List.of(Variant.DELTA, Variant.INCREMENTAL, Variant.LIGHTWEIGHT, Variant.LIGHTWEIGHT_RECLUSTER),
         o.variants);
     assertEquals(128L << 20, o.targetFileBytes);
+    assertEquals(64L << 20, o.minFileBytes);
+    assertEquals(Map.of("spark.databricks.delta.optimize.maxFileSize", Long.toString(128L << 20),
+        "spark.databricks.delta.optimize.minFileSize", Long.toString(64L << 20)), o.sizeConfs());
+    assertEquals(16L << 20, WriteAmpOptions.parse(new String[] {"--min-file-mb", "16"}).minFileBytes);
+    assertThrows(IllegalArgumentException.class,
+        () -> WriteAmpOptions.parse(new String[] {"--target-file-mb", "8", "--min-file-mb", "9"}));
     assertTrue(o.fullSize(2_500_000_000L));
     assertFalse(o.fullSize(1_000_000_000L));
     assertFalse(WriteAmpOptions.parse(new String[] {"--appends", "19"}).fullSize(3_000_000_000L));
