@@ -192,7 +192,8 @@ final class JvmPerModeReport {
     }
     JvmPerModeResults.TableRuns p = results.tables.get(PartitionedVariant.TABLE);
     if (preTouched && p != null && p.runs.containsKey(WriteMode.NATIVE) && p.runs.containsKey(WriteMode.VANILLA)) {
-      int open = PartitionedVariant.PARTITIONS * concurrentTasks(opts.master);
+      int tasks = concurrentWriteTasks(opts.master, p.filesPerWrite);
+      int open = PartitionedVariant.PARTITIONS * tasks;
       double extra = p.perRound(WriteMode.NATIVE, JvmPerModeReport::outsideHeapBytes).median()
           - p.perRound(WriteMode.VANILLA, JvmPerModeReport::outsideHeapBytes).median();
       md.append(String.format(Locale.ROOT, "\nPartitioned write (%s: %d partitions, `%s=%d`, %d concurrent tasks "
@@ -200,7 +201,7 @@ final class JvmPerModeReport {
               + "**%.0f KiB per open file** (an upper bound: it includes whatever else the plugin's path keeps "
               + "outside the heap; the engine's own state counters are per task and not exposed to a write).\n",
           PartitionedVariant.TABLE, PartitionedVariant.PARTITIONS, PartitionedVariant.MAX_WRITERS,
-          opts.partitionWriters, concurrentTasks(opts.master), open, extra / (1 << 20),
+          opts.partitionWriters, tasks, open, extra / (1 << 20),
           perOpenFileBytes(extra, open) / 1024));
     }
     md.append('\n');
@@ -216,6 +217,14 @@ final class JvmPerModeReport {
       throw new IllegalArgumentException("open files must be >= 1, got " + openFiles);
     }
     return extraBytes / openFiles;
+  }
+
+  /**
+   * Write tasks of the partitioned write running at once: the master's slots, but no more than
+   * the write had tasks (each task writes one file per partition value).
+   */
+  static int concurrentWriteTasks(String master, int filesPerWrite) {
+    return Math.max(1, Math.min(concurrentTasks(master), filesPerWrite / PartitionedVariant.PARTITIONS));
   }
 
   /** Tasks running at once under {@code master}: N of local[N] / local[N,F], the cores for local[*]. */

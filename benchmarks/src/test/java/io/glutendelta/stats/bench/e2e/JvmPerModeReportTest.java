@@ -25,6 +25,10 @@ class JvmPerModeReportTest {
     assertEquals(1, JvmPerModeReport.concurrentTasks("local"));
     assertEquals(Runtime.getRuntime().availableProcessors(), JvmPerModeReport.concurrentTasks("local[*]"));
     assertThrows(IllegalArgumentException.class, () -> JvmPerModeReport.concurrentTasks("spark://h:7077"));
+    // a write of one input split has one task however many slots: 16 files open, not 32
+    assertEquals(1, JvmPerModeReport.concurrentWriteTasks("local[2]", 16));
+    assertEquals(2, JvmPerModeReport.concurrentWriteTasks("local[2]", 256));
+    assertEquals(1, JvmPerModeReport.concurrentWriteTasks("local[4]", 5));
   }
 
   @Test
