@@ -4,7 +4,9 @@ import io.glutendelta.stats.bench.report.Progress;
 import io.glutendelta.stats.bench.tpcds.Dirs;
 import io.glutendelta.stats.bench.tpcds.TpcdsParquetCache;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.apache.spark.sql.Dataset;
@@ -24,7 +26,12 @@ public final class DeltaWriteBenchmark {
   public static void main(String[] args) throws Exception {
     E2eOptions opts;
     try {
-      opts = E2eOptions.parse(args);
+      // This class is the one-JVM view whichever way it is started (scripts/profile-e2e.sh runs it directly).
+      List<String> a = new ArrayList<>(List.of(args));
+      if (!a.contains("--one-jvm")) {
+        a.add(0, "--one-jvm");
+      }
+      opts = E2eOptions.parse(a.toArray(new String[0]));
     } catch (IllegalArgumentException e) {
       System.err.println(e.getMessage());
       System.exit(2);
