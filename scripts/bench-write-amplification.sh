@@ -4,7 +4,7 @@
 # incremental clustering, the lightweight tier, and lightweight + incremental + re-clustering.
 # Report (Markdown + PNG) in benchmarks/results/write-amplification-<timestamp>/ and latest/.
 #
-#   scripts/bench-write-amplification.sh                       # real run: SF10 (> 2 GB), 20 appends
+#   scripts/bench-write-amplification.sh                       # real run: SF15 (~2.5 GB), 20 appends
 #   scripts/bench-write-amplification.sh --sf 0.1 --appends 3 --target-file-mb 1   # smoke run
 #   scripts/bench-write-amplification.sh --recluster-confs spark.glutendelta.clustering.recluster.enabled=true,...
 #   scripts/bench-write-amplification.sh --help

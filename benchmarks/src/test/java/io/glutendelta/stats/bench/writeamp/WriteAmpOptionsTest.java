@@ -13,7 +13,7 @@ class WriteAmpOptionsTest {
   @Test
   void defaultsAreTheRealRun() {
     WriteAmpOptions o = WriteAmpOptions.parse(new String[0]);
-    assertEquals(10, o.scaleFactor);
+    assertEquals(15, o.scaleFactor);
     assertEquals(20, o.appends);
     assertEquals(List.of("ss_item_sk", "ss_customer_sk"), o.clusterBy);
     assertEquals(List.of(Variant.DELTA, Variant.INCREMENTAL, Variant.LIGHTWEIGHT, Variant.LIGHTWEIGHT_RECLUSTER),
