@@ -46,9 +46,4 @@ final class ScanFiles {
       spark.conf().set("spark.sql.adaptive.enabled", aqe);
     }
   }
-
-  /** Files Spark lists for the filtered frame ({@code Dataset.inputFiles}), the cross-check. */
-  static long inputFiles(SparkSession spark, String tablePath, String predicate) {
-    return spark.read().format("delta").load(tablePath).filter(predicate).inputFiles().length;
-  }
 }

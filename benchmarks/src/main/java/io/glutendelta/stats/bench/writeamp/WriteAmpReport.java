@@ -122,9 +122,9 @@ final class WriteAmpReport {
           .toArray());
     }
     Charts.lines(dir.resolve("cumulative-amplification.png"), "Cumulative bytes rewritten ÷ bytes appended",
-        "append + OPTIMIZE run", "rewritten ÷ appended", cumulative);
+        "append + OPTIMIZE run", "rewritten ÷ appended (log scale)", cumulative, true);
     Charts.lines(dir.resolve("optimize-seconds.png"), "OPTIMIZE wall time per run", "append + OPTIMIZE run",
-        "seconds", seconds);
+        "seconds", seconds, false);
     Map<String, double[]> files = new LinkedHashMap<>();
     List<String> series = new ArrayList<>();
     for (Variant v : results.keySet()) {
