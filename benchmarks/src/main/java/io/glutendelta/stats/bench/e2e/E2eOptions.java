@@ -17,7 +17,7 @@ public final class E2eOptions {
   public static final List<String> DEFAULT_TABLES =
       List.of("store_sales", "catalog_sales", "web_sales", "inventory", "customer", "item");
   /** Our plugin, the one conf a user sets ({@code spark.plugins}). */
-  public static final String DEFAULT_PLUGIN = "io.glutendelta.stats.delta.NativeStatsPlugin";
+  public static final String DEFAULT_PLUGIN = "io.glutendelta.stats.GlutenDeltaStatsPlugin";
 
   double scaleFactor = 1;
   List<String> tables = DEFAULT_TABLES;

@@ -1,5 +1,6 @@
 package io.glutendelta.stats.bench.e2e;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -80,5 +81,14 @@ class E2eOptionsTest {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> E2eOptions.parse(new String[] {"--one-jvm", "--memory"}));
     assertTrue(e.getMessage().contains("JVM per mode"), e.getMessage());
+  }
+
+  @Test
+  void theDefaultPluginIsTheJarsPlugin() {
+    // a renamed plugin would otherwise surface only when a native benchmark starts
+    assertTrue(NativeHookProbe.present(E2eOptions.DEFAULT_PLUGIN), E2eOptions.DEFAULT_PLUGIN);
+    assertTrue(org.apache.spark.api.plugin.SparkPlugin.class.isAssignableFrom(
+        assertDoesNotThrow(() -> Class.forName(E2eOptions.DEFAULT_PLUGIN))));
+    assertTrue(!NativeHookProbe.present("io.glutendelta.stats.NoSuchPlugin"));
   }
 }
