@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
-# TPC-DS -> Delta write benchmark: vanilla stats vs native stats vs stats off, alternating rounds.
-# Report (Markdown + PNG) in benchmarks/results/e2e-<timestamp>/ and benchmarks/results/latest/e2e/.
+# TPC-DS -> Delta write benchmark: vanilla stats vs native stats vs stats off.
+# Default view: a fresh JVM per (round, table, mode), as users run Spark (native = our plugin in
+# spark.plugins), cold first write + warm median per JVM; report in
+# benchmarks/results/e2e-jvm-<timestamp>/ and benchmarks/results/latest/e2e-jvm/.
+# --one-jvm: the second view, all modes in one session switched per write (kind e2e).
 #
-#   scripts/bench-e2e.sh                      # SF1, 6 tables, 1 warm-up + 3 rounds (~10 min here)
-#   scripts/bench-e2e.sh --tables store_sales # the headline table only (~3 min)
-#   scripts/bench-e2e.sh --sf 10              # bigger machines (8+ cores, 16 GiB heap: GDS_BENCH_HEAP=16g)
-#   scripts/bench-e2e.sh --help               # all flags
+#   scripts/bench-e2e.sh --tables store_sales                     # headline table, JVM per mode
+#   scripts/bench-e2e.sh --tables all --sf 10 --rounds 1 --kind e2e-jvm-sf10-all
+#   scripts/bench-e2e.sh --one-jvm --modes native,off,off_again   # one session, A/A control
+#   scripts/bench-e2e.sh --help                                   # all flags
 # The first run per scale factor also generates the cached Parquet source
 # (~/.cache/gluten-delta-stats/tpcds/sf<N>, SF1 ≈ 3 min on 2 cores; not timed).
+# GDS_BENCH_HEAP: heap of every JVM (default 6g). GDS_BENCH_NICE=19 runs everything under nice.
 source "$(dirname "$0")/bench-common.sh"
-exec java -Xmx"${GDS_BENCH_HEAP:-6g}" $SPARK_JVM_FLAGS -cp "$BENCH_CP" \
-  io.glutendelta.stats.bench.e2e.DeltaWriteBenchmark "$@"
+exec nice -n "${GDS_BENCH_NICE:-0}" java -Xmx"${GDS_BENCH_HEAP:-6g}" $SPARK_JVM_FLAGS -cp "$BENCH_CP" \
+  io.glutendelta.stats.bench.e2e.JvmPerModeBenchmark "$@"

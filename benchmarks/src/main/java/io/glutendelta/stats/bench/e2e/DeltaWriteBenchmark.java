@@ -1,10 +1,12 @@
 package io.glutendelta.stats.bench.e2e;
 
+import io.glutendelta.stats.bench.report.Progress;
 import io.glutendelta.stats.bench.tpcds.Dirs;
-import io.glutendelta.stats.delta.NativeStatsMetrics;
 import io.glutendelta.stats.bench.tpcds.TpcdsParquetCache;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.apache.spark.sql.Dataset;
@@ -12,9 +14,10 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 
 /**
- * TPC-DS tables written to Delta three ways (vanilla stats, native stats, stats off) in
- * alternating rounds inside one session, so that every mode sees the same JIT state, page cache
- * and machine noise. The first rounds are discarded warm-up; the report shows medians with
+ * The one-JVM view ({@code --one-jvm}): TPC-DS tables written to Delta three ways (vanilla
+ * stats, native stats, stats off) in alternating rounds inside one session, so that every mode
+ * sees the same JIT state, page cache and machine noise. No user runs Spark this way (an
+ * application has the plugin or not); {@link JvmPerModeBenchmark} is the view as users run it. The first rounds are discarded warm-up; the report shows medians with
  * min/max. Native and vanilla writes of the same data must commit identical stats.
  */
 public final class DeltaWriteBenchmark {
@@ -23,7 +26,12 @@ public final class DeltaWriteBenchmark {
   public static void main(String[] args) throws Exception {
     E2eOptions opts;
     try {
-      opts = E2eOptions.parse(args);
+      // This class is the one-JVM view whichever way it is started (scripts/profile-e2e.sh runs it directly).
+      List<String> a = new ArrayList<>(List.of(args));
+      if (!a.contains("--one-jvm")) {
+        a.add(0, "--one-jvm");
+      }
+      opts = E2eOptions.parse(a.toArray(new String[0]));
     } catch (IllegalArgumentException e) {
       System.err.println(e.getMessage());
       System.exit(2);
@@ -31,9 +39,9 @@ public final class DeltaWriteBenchmark {
     }
     boolean wantNative = !opts.generateOnly && opts.modes.contains(WriteMode.NATIVE);
     if (wantNative) {
-      NativeHookProbe.requireExtension();
+      NativeHookProbe.requirePlugin(opts.plugin);
     }
-    SparkSession spark = session(opts.master, wantNative);
+    SparkSession spark = session(opts.master, wantNative ? opts.plugin : null, Map.of());
     try {
       run(spark, opts);
     } finally {
@@ -41,10 +49,12 @@ public final class DeltaWriteBenchmark {
     }
   }
 
-  static SparkSession session(String master, boolean withHook) {
-    String extensions = "io.delta.sql.DeltaSparkSessionExtension"
-        + (withHook ? "," + NativeHookProbe.EXTENSION : "");
-    return SparkSession.builder()
+  /**
+   * A session as a user's application builds it: Delta's extension and catalog, plus our plugin
+   * in {@code spark.plugins} when {@code plugin} is not null (the plugin adds our extensions).
+   */
+  public static SparkSession session(String master, String plugin, Map<String, String> extraConfs) {
+    SparkSession.Builder b = SparkSession.builder()
         .appName("gds-bench-e2e")
         .master(master)
         .config("spark.ui.enabled", "false")
@@ -54,9 +64,13 @@ public final class DeltaWriteBenchmark {
         .config("spark.databricks.delta.snapshotPartitions", "2")
         .config("spark.sql.session.timeZone", "UTC")
         .config("spark.sql.datetime.java8API.enabled", "true")
-        .config("spark.sql.extensions", extensions)
-        .config("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog")
-        .getOrCreate();
+        .config("spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension")
+        .config("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog");
+    if (plugin != null) {
+      b.config("spark.plugins", plugin);
+    }
+    extraConfs.forEach(b::config);
+    return b.getOrCreate();
   }
 
   static void run(SparkSession spark, E2eOptions opts) throws Exception {
@@ -75,6 +89,13 @@ public final class DeltaWriteBenchmark {
     Dirs.deleteRecursively(opts.workDir);
     int totalRounds = opts.warmupRounds + opts.rounds;
     long start = System.nanoTime();
+    Map<String, Long> weights = new LinkedHashMap<>();
+    double weight = 0;
+    for (Map.Entry<String, Path> e : sources.entrySet()) {
+      weights.put(e.getKey(), JvmPerModeBenchmark.WRITE_FIXED_WEIGHT + JvmPerModeBenchmark.bytes(e.getValue()));
+      weight += (double) weights.get(e.getKey()) * opts.modes.size() * totalRounds;
+    }
+    Progress progress = new Progress("e2e", totalRounds * opts.tables.size() * opts.modes.size(), weight, start);
     for (int round = 0; round < totalRounds; round++) {
       boolean warmup = round < opts.warmupRounds;
       for (String table : opts.tables) {
@@ -84,23 +105,23 @@ public final class DeltaWriteBenchmark {
           Path target = opts.workDir.resolve(table + "-" + mode.label() + "-r" + round);
           mode.apply(spark.conf());
           System.gc();
-          NativeStatsMetrics.Snapshot before = NativeStatsMetrics.snapshot();
+          NativePath path = NativePath.watch();
           ProcessClock c0 = ProcessClock.now();
           long t0 = System.nanoTime();
           source.write().format("delta").save(target.toString());
           long t1 = System.nanoTime();
           double secs = (t1 - t0) / 1e9;
           ProcessClock c1 = ProcessClock.now();
-          NativeStatsMetrics.Snapshot used = NativeStatsMetrics.snapshot().minus(before);
-          checkPath(results.table(table), table, mode, used);
+          checkPath(results.table(table), table, mode, path);
           DeltaLogStats stats = DeltaLogStats.read(target);
           Dirs.deleteRecursively(target);
           results.record(round, warmup, table, mode, t0, t1, c1.cpuSecondsSince(c0), c1.gcSecondsSince(c0), stats);
           written.put(mode, stats);
-          System.out.printf(Locale.ROOT, "[e2e %5.0fs] round %d/%d%s %-14s %-7s %7.2f s  cpu=%.2f s gc=%.2f s  files=%d stats=%d%n",
-              (System.nanoTime() - start) / 1e9, round + 1, totalRounds, warmup ? " (warm-up)" : "",
-              table, mode.label(), secs, c1.cpuSecondsSince(c0), c1.gcSecondsSince(c0), stats.files(),
-              stats.stats().size());
+          progress.advance(weights.get(table));
+          System.out.println(progress.line(System.nanoTime(), String.format(Locale.ROOT,
+              "round %d/%d%s %-14s %-9s %7.2f s  cpu=%.2f s gc=%.2f s  files=%d stats=%d", round + 1, totalRounds,
+              warmup ? " (warm-up)" : "", table, mode.label(), secs, c1.cpuSecondsSince(c0), c1.gcSecondsSince(c0),
+              stats.files(), stats.stats().size())));
         }
         check(results.table(table), written, table);
       }
@@ -119,17 +140,13 @@ public final class DeltaWriteBenchmark {
    * The mode must have taken the path it names: native writes have every file from the engine
    * (no fallback), the others none (local mode: task counters live in this JVM).
    */
-  private static void checkPath(E2eResults.TableInfo info, String table, WriteMode mode,
-      NativeStatsMetrics.Snapshot used) {
-    boolean ok = mode == WriteMode.NATIVE
-        ? used.filesNative() > 0 && used.taskFallbacks() == 0 && used.writesUnsupported() == 0
-        : used.filesNative() == 0;
+  private static void checkPath(E2eResults.TableInfo info, String table, WriteMode mode, NativePath path) {
     if (mode == WriteMode.NATIVE) {
-      info.nativeFilesSeen = Math.max(0, info.nativeFilesSeen) + used.filesNative();
+      info.nativeFilesSeen = Math.max(0, info.nativeFilesSeen) + path.nativeFiles();
     }
-    if (!ok) {
-      String msg = table + " " + mode.label() + ": wrong stats path (native files " + used.filesNative()
-          + ", task fallbacks " + used.taskFallbacks() + ", unsupported writes " + used.writesUnsupported() + ")";
+    String problem = path.problem(mode);
+    if (problem != null) {
+      String msg = table + " " + problem;
       info.statsMismatches.add(msg);
       System.out.println("[e2e] " + msg);
     }

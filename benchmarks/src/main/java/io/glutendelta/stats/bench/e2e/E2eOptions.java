@@ -1,5 +1,6 @@
 package io.glutendelta.stats.bench.e2e;
 
+import io.glutendelta.stats.bench.tpcds.TpcdsParquetCache;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
@@ -7,16 +8,35 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
-/** Command-line flags of {@link DeltaWriteBenchmark}; every flag has a default that runs here. */
+/**
+ * Command-line flags of the E2E benchmark, both views: {@link JvmPerModeBenchmark} (default: a
+ * fresh JVM per mode, as users run Spark) and {@link DeltaWriteBenchmark} ({@code --one-jvm}: all
+ * modes in one session). Every flag has a default that runs here.
+ */
 public final class E2eOptions {
   public static final List<String> DEFAULT_TABLES =
       List.of("store_sales", "catalog_sales", "web_sales", "inventory", "customer", "item");
+  /** Our plugin, the one conf a user sets ({@code spark.plugins}). */
+  public static final String DEFAULT_PLUGIN = "io.glutendelta.stats.GlutenDeltaStatsPlugin";
 
   double scaleFactor = 1;
   List<String> tables = DEFAULT_TABLES;
   List<WriteMode> modes = List.of(WriteMode.VANILLA, WriteMode.NATIVE, WriteMode.OFF);
-  int warmupRounds = 1;
+  /** Discarded rounds; null = the view's default (1 in one JVM, 0 with a JVM per mode). */
+  Integer warmupRounds;
   int rounds = 3;
+  boolean oneJvm;
+  /** JVM per mode: writes per JVM before the timed ones, the cold first write included. */
+  int warmWrites = 2;
+  /** JVM per mode: timed writes per JVM after the warm-up writes; their median is the warm figure. */
+  int timedWrites = 3;
+  String plugin = DEFAULT_PLUGIN;
+  /** Results kind (folder name prefix and latest/ entry); null = the view's default. */
+  String kind;
+  /** JVM per mode: -Xms = -Xmx and pre-touched heap, so RSS minus the heap is memory outside it. */
+  boolean memory;
+  /** JVM per mode: adds a store_sales write partitioned 16 ways with this many concurrent writers (0 = none). */
+  int partitionWriters;
   Path cacheDir = Paths.get(System.getProperty("user.home"), ".cache", "gluten-delta-stats", "tpcds");
   Path workDir = Paths.get(System.getProperty("java.io.tmpdir"), "gds-bench-e2e");
   Path resultsDir = Paths.get("benchmarks", "results");
@@ -27,11 +47,19 @@ public final class E2eOptions {
   static final String USAGE = String.join("\n",
       "DeltaWriteBenchmark: TPC-DS tables written to Delta with vanilla / native / no statistics.",
       "  --sf N              TPC-DS scale factor (default 1; 10 on bigger machines)",
-      "  --tables a,b        tables (default " + String.join(",", DEFAULT_TABLES) + ")",
+      "  --tables a,b|all    tables (default " + String.join(",", DEFAULT_TABLES) + "; all = every TPC-DS table)",
       "  --modes a,b         write modes among vanilla,native,off (default all three); off_again = off\n"
       + "                      once more per round, an A/A control of the machine's noise",
       "  --rounds N          measured rounds (default 3, at least 1)",
-      "  --warmup N          discarded warm-up rounds (default 1)",
+      "  --warmup N          discarded warm-up rounds (default 1 with --one-jvm, else 0)",
+      "  --one-jvm           all modes in one session, switched per write (the second view)",
+      "  --warm-writes W     JVM per mode: writes before the timed ones, the cold one included (default 2)",
+      "  --timed-writes T    JVM per mode: timed writes after them, median = warm figure (default 3)",
+      "  --plugin CLASS      our SparkPlugin, set in spark.plugins for native (default " + DEFAULT_PLUGIN + ")",
+      "  --memory            JVM per mode: -Xms=-Xmx with pre-touched heap, so RSS - heap = memory outside it",
+      "  --partition-writers N  JVM per mode: also store_sales partitioned 16 ways with\n"
+      + "                      spark.sql.maxConcurrentOutputFileWriters=N (table store_sales_p16)",
+      "  --kind K            results folder name (default e2e-jvm, e2e with --one-jvm)",
       "  --cache-dir DIR     cached Parquet source root (default ~/.cache/gluten-delta-stats/tpcds)",
       "  --work-dir DIR      scratch for the Delta tables written (default $TMPDIR/gds-bench-e2e)",
       "  --results-dir DIR   report root; a <timestamp>/ folder and latest/ are written (default benchmarks/results)",
@@ -45,7 +73,10 @@ public final class E2eOptions {
       String a = args[i];
       switch (a) {
         case "--sf" -> o.scaleFactor = Double.parseDouble(value(args, ++i, a));
-        case "--tables" -> o.tables = csv(value(args, ++i, a));
+        case "--tables" -> {
+          List<String> t = csv(value(args, ++i, a));
+          o.tables = t.equals(List.of("all")) ? TpcdsParquetCache.allTables() : t;
+        }
         case "--modes" -> {
           List<WriteMode> m = new ArrayList<>();
           for (String s : csv(value(args, ++i, a))) {
@@ -64,14 +95,40 @@ public final class E2eOptions {
         case "--work-dir" -> o.workDir = Paths.get(value(args, ++i, a));
         case "--results-dir" -> o.resultsDir = Paths.get(value(args, ++i, a));
         case "--master" -> o.master = value(args, ++i, a);
+        case "--one-jvm" -> o.oneJvm = true;
+        case "--warm-writes" -> o.warmWrites = Integer.parseInt(value(args, ++i, a));
+        case "--timed-writes" -> o.timedWrites = Integer.parseInt(value(args, ++i, a));
+        case "--plugin" -> o.plugin = value(args, ++i, a);
+        case "--memory" -> o.memory = true;
+        case "--partition-writers" -> o.partitionWriters = Integer.parseInt(value(args, ++i, a));
+        case "--kind" -> o.kind = value(args, ++i, a);
         case "--no-latest" -> o.updateLatest = false;
         case "--generate-only" -> o.generateOnly = true;
         case "--help", "-h" -> throw new IllegalArgumentException(USAGE);
         default -> throw new IllegalArgumentException("unknown flag '" + a + "'\n" + USAGE);
       }
     }
+    if (o.warmupRounds == null) {
+      o.warmupRounds = o.oneJvm ? 1 : 0;
+    }
     if (o.rounds < 1 || o.warmupRounds < 0) {
       throw new IllegalArgumentException("--rounds must be >= 1 and --warmup >= 0");
+    }
+    if (o.warmWrites < 1 || o.timedWrites < 1) {
+      throw new IllegalArgumentException("--warm-writes and --timed-writes must be >= 1 (the first write "
+          + "of a JVM is the cold one and counts as a warm-up write)");
+    }
+    if (o.partitionWriters < 0) {
+      throw new IllegalArgumentException("--partition-writers must be >= 0");
+    }
+    if (o.oneJvm && (o.memory || o.partitionWriters > 0)) {
+      throw new IllegalArgumentException("--memory and --partition-writers need a JVM per mode (drop --one-jvm)");
+    }
+    for (String t : o.tables) {
+      TpcdsParquetCache.requireTable(t);
+    }
+    if (o.kind == null) {
+      o.kind = o.oneJvm ? "e2e" : "e2e-jvm";
     }
     if (o.tables.isEmpty() || o.modes.isEmpty()) {
       throw new IllegalArgumentException("--tables and --modes must not be empty");
@@ -108,5 +165,31 @@ public final class E2eOptions {
 
   public int warmupRounds() {
     return warmupRounds;
+  }
+
+  public boolean oneJvm() {
+    return oneJvm;
+  }
+
+  public int warmWrites() {
+    return warmWrites;
+  }
+
+  public int timedWrites() {
+    return timedWrites;
+  }
+
+  public String kind() {
+    return kind;
+  }
+
+  /** Tables written per round: the requested ones plus the partitioned variant when asked for. */
+  public List<String> writtenTables() {
+    if (partitionWriters == 0) {
+      return tables;
+    }
+    List<String> out = new ArrayList<>(tables);
+    out.add(PartitionedVariant.TABLE);
+    return List.copyOf(out);
   }
 }

@@ -22,9 +22,13 @@ final class E2eReport {
   private E2eReport() {}
 
   static Path write(E2eOptions opts, E2eResults results) throws IOException {
-    Path dir = ResultsDir.create(opts.resultsDir, "e2e");
+    Path dir = ResultsDir.create(opts.resultsDir, opts.kind);
     StringBuilder md = new StringBuilder();
-    md.append("# Delta write benchmark: TPC-DS SF").append(fmtSf(opts.scaleFactor)).append("\n\n");
+    md.append("# Delta write benchmark, one JVM (second view): TPC-DS SF").append(fmtSf(opts.scaleFactor))
+        .append("\n\n");
+    md.append("- **View: all modes in one JVM and session**, switched per write. No application runs ")
+        .append("this way (it has the plugin or not from its start); the JVM-per-mode view ")
+        .append("(`scripts/bench-e2e.sh` without `--one-jvm`) is the one to quote\n");
     md.append("- When: ").append(ResultsDir.utcNow()).append("\n");
     md.append("- Machine: ").append(MachineInfo.describe()).append("\n");
     md.append("- Spark ").append(org.apache.spark.package$.MODULE$.SPARK_VERSION())
@@ -59,6 +63,19 @@ final class E2eReport {
       }
       for (String[] r : ratios) {
         md.append(String.format(Locale.ROOT, " %.3f |", ratio(t, r[0], r[1])));
+      }
+      md.append('\n');
+    }
+    if (results.tables().size() > 1) {
+      md.append("| **total** (per round, summed over tables) | | |");
+      Map<WriteMode, Samples> totals = totals(opts, results);
+      for (WriteMode m : opts.modes) {
+        Samples s = totals.get(m);
+        md.append(String.format(Locale.ROOT, " %.2f [%.2f–%.2f] |", s.median(), s.min(), s.max()));
+      }
+      for (String[] r : ratios) {
+        md.append(String.format(Locale.ROOT, " %.3f |", totals.get(WriteMode.parse(r[0])).median()
+            / totals.get(WriteMode.parse(r[1])).median()));
       }
       md.append('\n');
     }
@@ -144,14 +161,34 @@ final class E2eReport {
           + " (median, min–max)", "seconds", bars);
       md.append("![").append(e.getKey()).append("](").append(png).append(")\n");
     }
+    if (results.tables().size() > 1) {
+      Map<String, Samples> totalBars = new LinkedHashMap<>();
+      totals(opts, results).forEach((m, s) -> totalBars.put(m.label(), s));
+      Charts.medianBars(dir.resolve("total.png"), "All " + results.tables().size() + " tables → Delta, SF"
+          + fmtSf(opts.scaleFactor) + " (total per round: median, min–max)", "seconds", totalBars);
+      md.append("![total](total.png)\n");
+    }
     md.append("\nRaw times (warm-up included): `raw-times.csv`.\n");
 
     Files.writeString(dir.resolve("README.md"), md.toString(), StandardCharsets.UTF_8);
     Files.write(dir.resolve("raw-times.csv"), results.rawCsv(), StandardCharsets.UTF_8);
     if (opts.updateLatest) {
-      ResultsDir.publishLatest(opts.resultsDir, "e2e", dir);
+      ResultsDir.publishLatest(opts.resultsDir, opts.kind, dir);
     }
     return dir;
+  }
+
+  /** Per mode, the per-round sums of the tables' write times. */
+  static Map<WriteMode, Samples> totals(E2eOptions opts, E2eResults results) {
+    Map<WriteMode, Samples> out = new LinkedHashMap<>();
+    for (WriteMode m : opts.modes) {
+      List<Samples> series = new ArrayList<>();
+      for (E2eResults.TableInfo t : results.tables().values()) {
+        series.add(t.seconds.get(m));
+      }
+      out.put(m, Samples.sumByIndex(series));
+    }
+    return out;
   }
 
   /**

@@ -1,14 +1,12 @@
 package io.glutendelta.stats.bench.e2e;
 
 /**
- * Finds our Delta hook on the classpath by name, so the benchmark fails with a clear message
- * (instead of silently measuring vanilla twice) when the native mode is asked for but the hook
- * is not there.
+ * Finds our plugin on the classpath by name, so the benchmark fails with a clear message
+ * (instead of silently measuring vanilla twice) when the native mode is asked for but the jar
+ * is not there. The name is a flag ({@code --plugin}): the benchmarks reach the jar through
+ * confs, not through its classes.
  */
 public final class NativeHookProbe {
-  public static final String EXTENSION = "io.glutendelta.stats.delta.NativeStatsExtension";
-  public static final String METRICS = "io.glutendelta.stats.delta.NativeStatsMetrics";
-
   private NativeHookProbe() {}
 
   public static boolean present(String className) {
@@ -20,10 +18,11 @@ public final class NativeHookProbe {
     }
   }
 
-  public static void requireExtension() {
-    if (!present(EXTENSION)) {
-      throw new IllegalStateException("native mode requested but " + EXTENSION + " is not on the "
-          + "classpath (is the Delta hook built?). Run with --modes vanilla,off to measure without it.");
+  public static void requirePlugin(String className) {
+    if (!present(className)) {
+      throw new IllegalStateException("native mode requested but the plugin " + className + " is not on "
+          + "the classpath (is the jar built? renamed: pass --plugin <class>). Run with --modes vanilla,off "
+          + "to measure without it.");
     }
   }
 }

@@ -109,6 +109,46 @@ public final class Charts {
     save(png, finish(title, plot, series.size() > 1), Math.max(560, 140 * valuesByCategory.size()), 400);
   }
 
+  /**
+   * One line per series over x = 1, 2, … (e.g. a cumulative ratio after each run); {@code logScale}
+   * when the series differ by orders of magnitude (non-positive values are then not drawn).
+   *
+   * @param seriesValues series name → y values in x order (NaN: no point)
+   */
+  public static void lines(Path png, String title, String xLabel, String yLabel, Map<String, double[]> seriesValues,
+      boolean logScale) {
+    org.jfree.data.xy.XYSeriesCollection ds = new org.jfree.data.xy.XYSeriesCollection();
+    for (Map.Entry<String, double[]> e : seriesValues.entrySet()) {
+      org.jfree.data.xy.XYSeries s = new org.jfree.data.xy.XYSeries(e.getKey());
+      for (int i = 0; i < e.getValue().length; i++) {
+        if (!Double.isNaN(e.getValue()[i]) && (!logScale || e.getValue()[i] > 0)) {
+          s.add(i + 1, e.getValue()[i]);
+        }
+      }
+      ds.addSeries(s);
+    }
+    NumberAxis x = new NumberAxis(xLabel);
+    x.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+    ValueAxis y = logScale ? new LogAxis(yLabel) : new NumberAxis(yLabel);
+    if (logScale) {
+      ((LogAxis) y).setSmallestValue(1e-3);
+      ((LogAxis) y).setNumberFormatOverride(new DecimalFormat("#,##0.###"));
+    }
+    org.jfree.chart.plot.XYPlot plot = new org.jfree.chart.plot.XYPlot(ds, x, y, null);
+    org.jfree.chart.renderer.xy.XYLineAndShapeRenderer r = new org.jfree.chart.renderer.xy.XYLineAndShapeRenderer(true, true);
+    for (int i = 0; i < PALETTE.length; i++) {
+      r.setSeriesPaint(i, PALETTE[i]);
+      r.setSeriesStroke(i, new BasicStroke(2f));
+    }
+    plot.setRenderer(r);
+    plot.setBackgroundPaint(Color.WHITE);
+    plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
+    plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
+    JFreeChart chart = new JFreeChart(title, new Font(Font.SANS_SERIF, Font.BOLD, 14), plot, true);
+    chart.setBackgroundPaint(Color.WHITE);
+    save(png, chart, 720, 420);
+  }
+
   private static BarRenderer barRenderer(boolean colourByCategory) {
     BarRenderer r = colourByCategory ? new CategoryColouredBarRenderer() : new BarRenderer();
     r.setBarPainter(new StandardBarPainter());

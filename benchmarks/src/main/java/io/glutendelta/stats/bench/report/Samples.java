@@ -38,6 +38,32 @@ public final class Samples {
     return Collections.max(values);
   }
 
+  /**
+   * Element-wise sums of samples recorded in the same order (e.g. one value per round for each
+   * table): the i-th result is the sum of every series' i-th value, so a total per round can be
+   * summarised like any other quantity.
+   */
+  public static Samples sumByIndex(List<Samples> series) {
+    if (series.isEmpty()) {
+      throw new IllegalArgumentException("nothing to sum");
+    }
+    int n = series.get(0).count();
+    Samples out = new Samples();
+    for (Samples s : series) {
+      if (s.count() != n) {
+        throw new IllegalArgumentException("series of different lengths: " + n + " vs " + s.count());
+      }
+    }
+    for (int i = 0; i < n; i++) {
+      double sum = 0;
+      for (Samples s : series) {
+        sum += s.values.get(i);
+      }
+      out.add(sum);
+    }
+    return out;
+  }
+
   private void requireNonEmpty() {
     if (values.isEmpty()) {
       throw new IllegalStateException("no samples recorded");

@@ -46,6 +46,11 @@ public final class TpcdsParquetCache {
     return "sf" + s.replace('.', '_');
   }
 
+  /** Where {@link #ensure} keeps {@code tableName} (no Spark needed: for launchers of child JVMs). */
+  public static Path tableDir(Path root, double scaleFactor, String tableName) {
+    return root.resolve(scaleDirName(scaleFactor)).resolve(table(tableName).getName());
+  }
+
   /** Returns the Parquet directory of {@code tableName}, generating it first if missing. */
   public Path ensure(String tableName) {
     Table table = table(tableName);
@@ -81,11 +86,25 @@ public final class TpcdsParquetCache {
     return dir;
   }
 
+  /**
+   * Every TPC-DS table ({@code --tables all}): the generator's base tables without
+   * {@code dbgen_version}, which describes the generator run rather than holding data.
+   */
+  public static List<String> allTables() {
+    return Table.getBaseTables().stream().filter(t -> t != Table.DBGEN_VERSION).map(Table::getName).toList();
+  }
+
+  /** Fails with the list of valid names when {@code name} is not a TPC-DS table. */
+  public static void requireTable(String name) {
+    table(name);
+  }
+
   static Table table(String name) {
     try {
       return Table.getTable(name.toLowerCase(Locale.ROOT));
     } catch (RuntimeException e) {
-      throw new IllegalArgumentException("unknown TPC-DS table '" + name + "'", e);
+      throw new IllegalArgumentException("unknown TPC-DS table '" + name + "' (tables: all or "
+          + String.join(",", allTables()) + ")", e);
     }
   }
 

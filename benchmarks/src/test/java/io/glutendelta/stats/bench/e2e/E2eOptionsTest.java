@@ -1,5 +1,6 @@
 package io.glutendelta.stats.bench.e2e;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,7 +15,8 @@ class E2eOptionsTest {
     assertEquals(6, o.tables().size());
     assertEquals(List.of(WriteMode.VANILLA, WriteMode.NATIVE, WriteMode.OFF), o.modes());
     assertEquals(3, o.rounds());
-    assertEquals(1, o.warmupRounds());
+    assertEquals(0, o.warmupRounds()); // a JVM per mode: every JVM is fresh anyway
+    assertEquals(1, E2eOptions.parse(new String[] {"--one-jvm"}).warmupRounds());
   }
 
   @Test
@@ -34,5 +36,59 @@ class E2eOptionsTest {
         E2eOptions.parse(new String[] {"--modes", "native,off,off-again"}).modes());
     e = assertThrows(IllegalArgumentException.class, () -> E2eOptions.parse(new String[] {"--modes", "off,off"}));
     assertTrue(e.getMessage().contains("off_again"), e.getMessage());
+  }
+
+  @Test
+  void viewsHaveTheirOwnWarmupDefaultsAndKinds() {
+    E2eOptions perJvm = E2eOptions.parse(new String[0]);
+    assertEquals(false, perJvm.oneJvm());
+    assertEquals(0, perJvm.warmupRounds());
+    assertEquals("e2e-jvm", perJvm.kind());
+    assertEquals(2, perJvm.warmWrites());
+    assertEquals(3, perJvm.timedWrites());
+    E2eOptions oneJvm = E2eOptions.parse(new String[] {"--one-jvm"});
+    assertEquals(1, oneJvm.warmupRounds());
+    assertEquals("e2e", oneJvm.kind());
+    // an explicit --warmup wins in both views
+    assertEquals(2, E2eOptions.parse(new String[] {"--warmup", "2"}).warmupRounds());
+    assertEquals("x", E2eOptions.parse(new String[] {"--kind", "x", "--one-jvm"}).kind());
+  }
+
+  @Test
+  void tablesAllIsEveryTpcdsTableAndUnknownTablesAreNamed() {
+    List<String> all = E2eOptions.parse(new String[] {"--tables", "all"}).tables();
+    assertEquals(24, all.size(), all.toString());
+    assertTrue(all.containsAll(List.of("store_sales", "store_returns", "web_site", "reason", "inventory")));
+    assertTrue(!all.contains("dbgen_version"));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> E2eOptions.parse(new String[] {"--tables", "store_sale"}));
+    assertTrue(e.getMessage().contains("store_sale") && e.getMessage().contains("web_returns"), e.getMessage());
+  }
+
+  @Test
+  void jvmPerModeFlagsAreCheckedAndThePartitionedVariantIsAdded() {
+    E2eOptions o = E2eOptions.parse(new String[] {"--tables", "store_sales", "--warm-writes", "3", "--timed-writes",
+        "4", "--memory", "--partition-writers", "16", "--plugin", "a.B"});
+    assertEquals(3, o.warmWrites());
+    assertEquals(4, o.timedWrites());
+    assertEquals("a.B", o.plugin);
+    assertTrue(o.memory);
+    assertEquals(List.of("store_sales", PartitionedVariant.TABLE), o.writtenTables());
+    assertEquals(List.of("store_sales"), E2eOptions.parse(new String[] {"--tables", "store_sales"}).writtenTables());
+    assertThrows(IllegalArgumentException.class, () -> E2eOptions.parse(new String[] {"--warm-writes", "0"}));
+    assertThrows(IllegalArgumentException.class, () -> E2eOptions.parse(new String[] {"--timed-writes", "0"}));
+    assertThrows(IllegalArgumentException.class, () -> E2eOptions.parse(new String[] {"--partition-writers", "-1"}));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> E2eOptions.parse(new String[] {"--one-jvm", "--memory"}));
+    assertTrue(e.getMessage().contains("JVM per mode"), e.getMessage());
+  }
+
+  @Test
+  void theDefaultPluginIsTheJarsPlugin() {
+    // a renamed plugin would otherwise surface only when a native benchmark starts
+    assertTrue(NativeHookProbe.present(E2eOptions.DEFAULT_PLUGIN), E2eOptions.DEFAULT_PLUGIN);
+    assertTrue(org.apache.spark.api.plugin.SparkPlugin.class.isAssignableFrom(
+        assertDoesNotThrow(() -> Class.forName(E2eOptions.DEFAULT_PLUGIN))));
+    assertTrue(!NativeHookProbe.present("io.glutendelta.stats.NoSuchPlugin"));
   }
 }

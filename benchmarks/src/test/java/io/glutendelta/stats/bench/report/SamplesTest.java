@@ -24,4 +24,18 @@ class SamplesTest {
   void emptySamplesRefuseToSummarise() {
     assertThrows(IllegalStateException.class, () -> new Samples().median());
   }
+
+  @Test
+  void sumByIndexAddsTheIthValueOfEverySeries() {
+    Samples a = new Samples();
+    Samples b = new Samples();
+    a.add(1);
+    a.add(2);
+    b.add(10);
+    b.add(30);
+    assertEquals(java.util.List.of(11.0, 32.0), Samples.sumByIndex(java.util.List.of(a, b)).values());
+    b.add(5);
+    assertThrows(IllegalArgumentException.class, () -> Samples.sumByIndex(java.util.List.of(a, b)));
+    assertThrows(IllegalArgumentException.class, () -> Samples.sumByIndex(java.util.List.of()));
+  }
 }
