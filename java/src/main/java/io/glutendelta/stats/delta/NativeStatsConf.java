@@ -14,8 +14,9 @@ public final class NativeStatsConf {
   public static final String BATCH_ROWS = "spark.glutendelta.stats.native.batchRows";
 
   /**
-   * Small enough that a store_sales-wide batch (~240 KB) stays in a core's L2 cache next to the
-   * Parquet writer's own state; the per-batch hand-off (~2 µs) is negligible at this size.
+   * Small enough that a store_sales-wide batch stays in a core's L2 cache next to the Parquet
+   * writer's own state, large enough that the per-batch hand-off is negligible (measured in
+   * benchmarks/README.md, batch size A/B).
    */
   public static final int DEFAULT_BATCH_ROWS = 1024;
 
