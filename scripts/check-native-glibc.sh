@@ -43,7 +43,8 @@ if [[ -f "${source_path}" ]]; then
   trap 'rm -rf "${work}"' EXIT
   jar_tool="jar"
   if [[ -n "${JAVA_HOME:-}" && -x "${JAVA_HOME}/bin/jar" ]]; then jar_tool="${JAVA_HOME}/bin/jar"; fi
-  (cd "${work}" && "${jar_tool}" xf "$(readlink -f "${source_path}")" native/)
+  jar_path="$(readlink -f "${source_path}")"   # before the cd: the argument may be relative
+  (cd "${work}" && "${jar_tool}" xf "${jar_path}" native/)
   native_dir="${work}/native"
 else
   native_dir="${source_path}/native"
