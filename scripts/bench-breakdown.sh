@@ -6,4 +6,4 @@
 #   scripts/bench-breakdown.sh --rows 262144 --repeats 3
 #   scripts/bench-breakdown.sh --distinct-rows 1048576   # every row a distinct object (rows come from memory)
 source "$(dirname "$0")/bench-common.sh"
-exec java -Xmx3g $SPARK_JVM_FLAGS -cp "$BENCH_CP" io.glutendelta.stats.bench.breakdown.RowPathBreakdown "$@"
+exec java -Xmx3g $SPARK_JVM_FLAGS "${BENCH_LOG[@]}" -cp "$BENCH_CP" io.glutendelta.stats.bench.breakdown.RowPathBreakdown "${BENCH_ARGS[@]}"

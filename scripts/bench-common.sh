@@ -16,3 +16,10 @@ BENCH_JAR="$ROOT/benchmarks/target/gluten-delta-stats-benchmarks-0.1.0-SNAPSHOT.
 BENCH_CP="$BENCH_JAR:$(cat "$ROOT/benchmarks/target/classpath.txt")"
 SPARK_JVM_FLAGS="$(sed -n 's:.*<spark.jvm.flags>\(.*\)</spark.jvm.flags>.*:\1:p' "$ROOT/pom.xml")"
 export BENCH_CP SPARK_JVM_FLAGS
+# The benchmarks print their own progress and warnings only (log4j2 at WARN, inherited by every
+# child JVM they start); --verbose anywhere in the arguments restores Spark's INFO log.
+BENCH_LOG=(-Dlog4j2.configurationFile=io/glutendelta/stats/tools-log4j2.properties)
+BENCH_ARGS=()
+for a in "$@"; do
+  if [[ "$a" == --verbose ]]; then BENCH_LOG=(); else BENCH_ARGS+=("$a"); fi
+done

@@ -13,5 +13,5 @@
 # (~/.cache/gluten-delta-stats/tpcds/sf<N>, SF1 ≈ 3 min on 2 cores; not timed).
 # GDS_BENCH_HEAP: heap of every JVM (default 6g). GDS_BENCH_NICE=19 runs everything under nice.
 source "$(dirname "$0")/bench-common.sh"
-exec nice -n "${GDS_BENCH_NICE:-0}" java -Xmx"${GDS_BENCH_HEAP:-6g}" $SPARK_JVM_FLAGS -cp "$BENCH_CP" \
-  io.glutendelta.stats.bench.e2e.JvmPerModeBenchmark "$@"
+exec nice -n "${GDS_BENCH_NICE:-0}" java -Xmx"${GDS_BENCH_HEAP:-6g}" $SPARK_JVM_FLAGS "${BENCH_LOG[@]}" -cp "$BENCH_CP" \
+  io.glutendelta.stats.bench.e2e.JvmPerModeBenchmark "${BENCH_ARGS[@]}"

@@ -10,4 +10,4 @@
 #   scripts/bench-jmh.sh --include BarrierReuse --kind jmh-barrier  # barrier reuse only, ~5 min
 source "$(dirname "$0")/bench-common.sh"
 exec java -Xmx1g -Dgds.jvm.flags="$SPARK_JVM_FLAGS" $SPARK_JVM_FLAGS -cp "$BENCH_CP" \
-  io.glutendelta.stats.bench.jmh.JmhSuite "$@"
+  io.glutendelta.stats.bench.jmh.JmhSuite "${BENCH_ARGS[@]}"

@@ -10,5 +10,5 @@
 #   scripts/bench-write-amplification.sh --help
 # The clustered base table is built once per (SF, columns, file size) under the work dir and reused.
 source "$(dirname "$0")/bench-common.sh"
-exec nice -n "${GDS_BENCH_NICE:-0}" java -Xmx"${GDS_BENCH_HEAP:-8g}" $SPARK_JVM_FLAGS -cp "$BENCH_CP" \
-  io.glutendelta.stats.bench.writeamp.WriteAmplificationBenchmark "$@"
+exec nice -n "${GDS_BENCH_NICE:-0}" java -Xmx"${GDS_BENCH_HEAP:-8g}" $SPARK_JVM_FLAGS "${BENCH_LOG[@]}" -cp "$BENCH_CP" \
+  io.glutendelta.stats.bench.writeamp.WriteAmplificationBenchmark "${BENCH_ARGS[@]}"
