@@ -1,12 +1,11 @@
 package io.glutendelta.stats.bench.e2e;
 
 import io.glutendelta.stats.bench.tpcds.TpcdsParquetCache;
+import io.glutendelta.stats.bench.cli.ArgValues;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Command-line flags of the E2E benchmark, both views: {@link JvmPerModeBenchmark} (default: a
@@ -137,14 +136,11 @@ public final class E2eOptions {
   }
 
   private static String value(String[] args, int i, String flag) {
-    if (i >= args.length) {
-      throw new IllegalArgumentException(flag + " needs a value\n" + USAGE);
-    }
-    return args[i];
+    return ArgValues.value(args, i, flag, USAGE);
   }
 
   private static List<String> csv(String s) {
-    return Arrays.stream(s.split(",")).map(t -> t.trim().toLowerCase(Locale.ROOT)).filter(t -> !t.isEmpty()).toList();
+    return ArgValues.csv(s);
   }
 
   public double scaleFactor() {

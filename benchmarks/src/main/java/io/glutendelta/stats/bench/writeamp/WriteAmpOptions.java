@@ -1,12 +1,11 @@
 package io.glutendelta.stats.bench.writeamp;
 
+import io.glutendelta.stats.bench.cli.ArgValues;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /** Flags of {@link WriteAmplificationBenchmark}; the defaults are the real run's. */
@@ -142,13 +141,10 @@ final class WriteAmpOptions {
   }
 
   private static String value(String[] args, int i, String flag) {
-    if (i >= args.length) {
-      throw new IllegalArgumentException(flag + " needs a value\n" + USAGE);
-    }
-    return args[i];
+    return ArgValues.value(args, i, flag, USAGE);
   }
 
   private static List<String> csv(String s) {
-    return Arrays.stream(s.split(",")).map(t -> t.trim().toLowerCase(Locale.ROOT)).filter(t -> !t.isEmpty()).toList();
+    return ArgValues.csv(s);
   }
 }
