@@ -4,6 +4,7 @@ import io.glutendelta.stats.clustering.ClusteringExtension;
 import io.glutendelta.stats.delta.NativeStatsExtension;
 import io.glutendelta.stats.delta.NativeStatsRuntime;
 import io.glutendelta.stats.delta.NativeStatsStreamingListener;
+import io.glutendelta.stats.line.LineCheck;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.Map;
@@ -23,7 +24,8 @@ import org.apache.spark.api.plugin.SparkPlugin;
  * is true, so one conf activates both features. Delta's own extension and catalog confs stay
  * as Delta documents them. It sits at the package root because it installs features of several
  * packages (the write hook in {@code delta/}, the OPTIMIZE route in {@code clustering/}), which
- * must not depend on each other.
+ * must not depend on each other. A jar of another Spark/Delta/Scala line registers nothing
+ * ({@link LineCheck} logs the one line saying which jar fits).
  */
 public final class GlutenDeltaStatsPlugin implements SparkPlugin {
   static final String EXTENSIONS = "spark.sql.extensions";
@@ -34,6 +36,9 @@ public final class GlutenDeltaStatsPlugin implements SparkPlugin {
     return new DriverPlugin() {
       @Override
       public Map<String, String> init(SparkContext sc, PluginContext ctx) {
+        if (!LineCheck.matches()) {
+          return Collections.emptyMap();
+        }
         activate(sc.conf());
         NativeStatsRuntime.logStatusOnce();
         return Collections.emptyMap();

@@ -1,27 +1,12 @@
 package io.glutendelta.stats.clustering
 
-import org.apache.spark.sql.{Row, SparkSession, SparkSessionExtensions}
+import org.apache.spark.sql.{Row, SparkSession}
 import org.apache.spark.sql.catalyst.expressions.Attribute
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan
 import org.apache.spark.sql.catalyst.rules.Rule
 import org.apache.spark.sql.delta.commands.{DeltaCommand, OptimizeTableCommand}
 import org.apache.spark.sql.delta.commands.optimize.{DeletionVectorStats, FileSizeMetrics, OptimizeMetrics}
 import org.apache.spark.sql.execution.command.LeafRunnableCommand
-
-/**
- * Routes Delta's own OPTIMIZE (SQL `OPTIMIZE t [FULL]`, `DeltaTable.optimize()
- * .executeCompaction()`) and auto compaction of liquid-clustered tables through
- * [[OptimizeRouter]]: lightweight tier, our incremental clustering, or Delta's own. Inert unless
- * `spark.databricks.delta.optimize.clustering.lightweight.enabled` or
- * `spark.glutendelta.clustering.incremental.enabled` is on. Scala because Catalyst rules,
- * commands and plan nodes extend Spark's Scala traits; the decisions are in Java.
- */
-class ClusteringExtension extends (SparkSessionExtensions => Unit) {
-  override def apply(extensions: SparkSessionExtensions): Unit = {
-    extensions.injectPostHocResolutionRule(session => IncrementalOptimizeRule(session))
-    extensions.injectColumnar(session => AutoCompactRoutingRule(session))
-  }
-}
 
 /** Replaces a plain OPTIMIZE of a clustered table (no WHERE, no ZORDER BY, not REORG). */
 case class IncrementalOptimizeRule(session: SparkSession) extends Rule[LogicalPlan]
