@@ -1,11 +1,11 @@
 package io.glutendelta.stats.clustering;
 
+import io.glutendelta.stats.delta.ForwardingObserver;
+import io.glutendelta.stats.line.AutoCompactHooks;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.delta.CommittedTransaction;
 import org.apache.spark.sql.delta.OptimisticTransaction;
-import io.glutendelta.stats.delta.ForwardingObserver;
 import org.apache.spark.sql.delta.TransactionExecutionObserver;
 import org.apache.spark.sql.delta.hooks.AutoCompact$;
 import org.apache.spark.sql.delta.hooks.AutoCompactPartitionReserve$;
@@ -26,23 +26,17 @@ import scala.Option;
  * decision of whether to compact ({@code AutoCompact.getAutoCompactType} and
  * {@code AutoCompactUtils.prepareAutoCompactRequest}: the conf or table property, the file-count
  * rules) and its sizes ({@code autoCompact.maxFileSize}, min = max / 2 unless set), and hands
- * tables our routing does not take to Delta's hook unchanged.
+ * tables our routing does not take to Delta's hook unchanged. The hook's signature is Delta's
+ * per line ({@link AutoCompactHooks}); where it cannot be routed ({@code ROUTABLE} false) the
+ * observer is never installed.
  */
 public final class AutoCompactRouting extends ForwardingObserver {
   private static final String OP_TYPE = "delta.commit.hooks.autoOptimize";
 
-  /** The hook that replaces Delta's {@code AutoCompact}. */
-  public static final PostCommitHook HOOK = new PostCommitHook() {
-    @Override
-    public String name() {
-      return "Auto Compact (gluten-delta-stats routing)";
-    }
+  /** Whether this line's Delta lets us replace its auto-compaction hook. */
+  public static final boolean ROUTABLE = AutoCompactHooks.ROUTABLE;
 
-    @Override
-    public void run(SparkSession spark, CommittedTransaction txn) {
-      runAutoCompaction(spark, txn);
-    }
-  };
+  private static volatile PostCommitHook hook;
 
   private final List<OptimisticTransaction> started = new ArrayList<>();
 
@@ -50,27 +44,35 @@ public final class AutoCompactRouting extends ForwardingObserver {
     super(previous);
   }
 
-  static void runAutoCompaction(SparkSession spark, CommittedTransaction txn) {
+  /** The hook that replaces Delta's {@code AutoCompact} (created on first use). */
+  static PostCommitHook hook() {
+    if (hook == null) {
+      hook = AutoCompactHooks.hook("Auto Compact (gluten-delta-stats routing)",
+          AutoCompactRouting::runAutoCompaction);
+    }
+    return hook;
+  }
+
+  static void runAutoCompaction(SparkSession spark, AutoCompactHooks.Call txn) {
     AutoCompact$ delta = AutoCompact$.MODULE$;
     String path = txn.deltaLog().dataPath().toString();
     boolean ours = OptimizeRouter.enabled(spark) && OptimizeRouter.clustered(
         txn.postCommitSnapshot());
     if (!ours) {
-      delta.run(spark, txn);
+      txn.runDelta();
       return;
     }
     if (delta.getAutoCompactType(spark.sessionState().conf(),
         txn.postCommitSnapshot().metadata()).isEmpty()
-        || !AutoCompactUtils$.MODULE$.isQualifiedForAutoCompact(spark, txn)) {
+        || !txn.qualified()) {
       return;
     }
-    AutoCompactRequest request = AutoCompactUtils$.MODULE$.prepareAutoCompactRequest(spark, txn,
-        OP_TYPE, Option.empty());
+    AutoCompactRequest request = txn.request(OP_TYPE);
     if (!request.shouldCompact()) {
       return;
     }
     DeltaSQLConf$ c = DeltaSQLConf$.MODULE$;
-    String tableId = txn.deltaLog().unsafeVolatileTableId();
+    String tableId = txn.tableId();
     try {
       long max = ((Number) spark.sessionState().conf()
           .getConf(c.DELTA_AUTO_COMPACT_MAX_FILE_SIZE())).longValue();
@@ -95,12 +97,12 @@ public final class AutoCompactRouting extends ForwardingObserver {
   /** Swaps Delta's AutoCompact hook on the transactions started under this observer. */
   private void reroute() {
     for (OptimisticTransaction t : started) {
-      if (t.getCommitted().isEmpty() && t.containsPostCommitHook(AutoCompact$.MODULE$)) {
+      if (!AutoCompactHooks.committed(t) && t.containsPostCommitHook(AutoCompact$.MODULE$)) {
         t.unregisterPostCommitHooksWhere(h -> h == AutoCompact$.MODULE$);
-        t.registerPostCommitHook(HOOK);
+        t.registerPostCommitHook(hook());
       }
     }
-    started.removeIf(t -> t.getCommitted().isDefined());
+    started.removeIf(AutoCompactHooks::committed);
   }
 
   @Override

@@ -13,12 +13,13 @@ import org.apache.spark.sql.execution.{ColumnarRule, SparkPlan, UnaryExecNode}
  * Runs every Delta write root under an [[AutoCompactRouting]] observer, so Delta's auto
  * compaction hook of the transactions it starts is routed. Applied after the columnar
  * transitions, so it sits below the native-statistics node when that one is present (the
- * transaction that node substitutes is the one we must see).
+ * transaction that node substitutes is the one we must see). Inert on lines whose Delta hook
+ * cannot be replaced ([[AutoCompactRouting.ROUTABLE]]): Delta's own auto compaction runs there.
  */
 case class AutoCompactRoutingRule(session: SparkSession) extends ColumnarRule {
   override def postColumnarTransitions: Rule[SparkPlan] = new Rule[SparkPlan] {
     override def apply(plan: SparkPlan): SparkPlan =
-      if (!OptimizeRouter.enabled(session)) plan
+      if (!AutoCompactRouting.ROUTABLE || !OptimizeRouter.enabled(session)) plan
       else plan match {
         case _: AutoCompactRoutingExec => plan
         case n: NativeStatsWriteExec => n.child match {
