@@ -1,5 +1,6 @@
 package io.glutendelta.stats.clustering;
 
+import io.glutendelta.stats.line.AddFileShim;
 import io.glutendelta.stats.tablestats.DeltaStatsLoader;
 import io.glutendelta.stats.tablestats.TableStats;
 import java.util.List;
@@ -89,7 +90,7 @@ public final class IncrementalClustering {
     public UnaryOperator<AddFile> newBinTagger() {
       ZCubeInfo cube = ZCubeInfo$.MODULE$.apply(Scala.seq(columns)); // fresh ZCUBE_ID
       return add -> ZCubeInfo$.MODULE$.setForFile(
-          AddFiles.withLayout(add, ClusteringPlanner.LIQUID), cube);
+          AddFileShim.withLayout(add, ClusteringPlanner.LIQUID), cube);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.glutendelta.stats.clustering;
 
+import io.glutendelta.stats.line.AddFileShim;
 import io.glutendelta.stats.tablestats.DeltaStatsLoader;
 import java.util.List;
 import java.util.function.UnaryOperator;
@@ -30,7 +31,7 @@ public final class LightweightCompaction {
 
     @Override
     public UnaryOperator<AddFile> newBinTagger() {
-      return add -> AddFiles.withLayout(add, null);
+      return add -> AddFileShim.withLayout(add, null);
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.glutendelta.stats.tablestats;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.lit;
 
+import io.glutendelta.stats.line.SnapshotShim;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -35,8 +36,7 @@ public final class DeltaStatsLoader {
 
   /** The table as of {@code version} (time travel), for before/after comparisons. */
   public static Snapshot snapshotAt(SparkSession spark, String path, long version) {
-    DeltaLog log = DeltaLog.forTable(spark, path);
-    return log.getSnapshotAt(version, Option.empty(), Option.empty(), false);
+    return SnapshotShim.snapshotAt(DeltaLog.forTable(spark, path), version);
   }
 
   /** Logical clustering columns of the snapshot (empty when the table is not clustered). */

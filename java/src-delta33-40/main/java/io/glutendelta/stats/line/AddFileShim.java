@@ -1,19 +1,19 @@
-package io.glutendelta.stats.clustering;
+package io.glutendelta.stats.line;
 
 import org.apache.spark.sql.delta.actions.AddFile;
 import scala.Option;
 
-/** Field updates on Delta's AddFile (a Scala case class whose constructor grows). */
-final class AddFiles {
-  private AddFiles() {}
+/** Field updates on Delta's AddFile, whose case-class copy has 11 fields in Delta 3.3 and 4.0. */
+public final class AddFileShim {
+  private AddFileShim() {}
 
   /**
    * The file as a layout rewrite output: dataChange=false and the given clustering provider
    * (null for none, as lightweight compaction writes).
    */
-  static AddFile withLayout(AddFile a, String clusteringProvider) {
+  public static AddFile withLayout(AddFile a, String clusteringProvider) {
     return a.copy(a.path(), a.partitionValues(), a.size(), a.modificationTime(), false,
         a.stats(), a.tags(), a.deletionVector(), a.baseRowId(), a.defaultRowCommitVersion(),
-        Option.apply(clusteringProvider), a.backReference(), a.amtPassthrough());
+        Option.apply(clusteringProvider));
   }
 }
