@@ -23,13 +23,15 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Dependencies between the production packages point one way: the write hook ({@code delta}) →
- * {@code batching} → {@code engine} → {@code jni}, and no two packages use each other. Read from
+ * {@code batching} → {@code engine} → {@code jni}, and no two packages use each other. The
+ * per-line shims ({@code compat}: Scala version, {@code line}: Spark/Delta line and the start-up
+ * check) sit below everything and use no other package of ours. Read from
  * the compiled classes' constant pools (every class, field and method type a class refers to is
  * named there), so imports, fully qualified names and Scala code all count.
  */
 class PackageDependenciesTest {
-  /** The write path's lower layers, lowest first: each may use only the layers before it. */
-  private static final List<String> LAYERS = List.of("jni", "engine", "batching");
+  /** The shims and the write path's lower layers, lowest first: each may use only the layers before it. */
+  private static final List<String> LAYERS = List.of("compat", "line", "jni", "engine", "batching");
   private static final String ROOT = "(root)";
   private static final Pattern REF = Pattern.compile("io/glutendelta/stats/(?:([a-z][a-z0-9_]*)/|([A-Z][\\w$]*))");
 
@@ -67,6 +69,8 @@ class PackageDependenciesTest {
     assertTrue(uses.get("delta").contains("batching"), "delta uses batching: " + uses.get("delta"));
     assertTrue(uses.get("engine").contains("jni"), "engine uses jni: " + uses.get("engine"));
     assertTrue(uses.get(ROOT).contains("clustering"), "the plugin installs clustering: " + uses.get(ROOT));
+    assertTrue(uses.get(ROOT).contains("line"), "the plugin checks the line: " + uses.get(ROOT));
+    assertTrue(uses.get("delta").contains("compat"), "delta uses the Scala shims: " + uses.get("delta"));
   }
 
   @Test

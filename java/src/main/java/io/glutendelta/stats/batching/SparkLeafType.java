@@ -1,5 +1,6 @@
 package io.glutendelta.stats.batching;
 
+import io.glutendelta.stats.line.TypeShim;
 import io.glutendelta.stats.engine.FileAggregates;
 import io.glutendelta.stats.engine.LeafKind;
 import org.apache.arrow.vector.BigIntVector;
@@ -168,7 +169,7 @@ public enum SparkLeafType {
       return TIMESTAMP;
     } else if (t instanceof TimestampNTZType) {
       return TIMESTAMP_NTZ;
-    } else if (t instanceof StringType st && st.collationId() == 0) {
+    } else if (t instanceof StringType st && TypeShim.isBinaryCollation(st)) {
       // Collated strings would need collation-aware ordering; Delta rejects them in tables.
       return STRING;
     }

@@ -1,5 +1,6 @@
 package io.glutendelta.stats.clustering;
 
+import io.glutendelta.stats.compat.ScalaColl;
 import io.glutendelta.stats.line.AddFileShim;
 import io.glutendelta.stats.tablestats.DeltaStatsLoader;
 import io.glutendelta.stats.tablestats.TableStats;
@@ -83,12 +84,12 @@ public final class IncrementalClustering {
     @Override
     public Dataset<Row> arrange(Dataset<Row> rows, long binBytes) {
       return MultiDimClustering$.MODULE$.cluster(rows,
-          ClusteringPlan.approxOutputFiles(binBytes, maxFileSize), Scala.seq(columns), "hilbert");
+          ClusteringPlan.approxOutputFiles(binBytes, maxFileSize), ScalaColl.seq(columns), "hilbert");
     }
 
     @Override
     public UnaryOperator<AddFile> newBinTagger() {
-      ZCubeInfo cube = ZCubeInfo$.MODULE$.apply(Scala.seq(columns)); // fresh ZCUBE_ID
+      ZCubeInfo cube = ZCubeInfo$.MODULE$.apply(ScalaColl.seq(columns)); // fresh ZCUBE_ID
       return add -> ZCubeInfo$.MODULE$.setForFile(
           AddFileShim.withLayout(add, ClusteringPlanner.LIQUID), cube);
     }

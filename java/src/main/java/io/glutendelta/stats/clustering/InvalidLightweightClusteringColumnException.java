@@ -1,5 +1,6 @@
 package io.glutendelta.stats.clustering;
 
+import io.glutendelta.stats.compat.ScalaColl;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.QueryContext;
@@ -27,7 +28,7 @@ public final class InvalidLightweightClusteringColumnException extends AnalysisE
     super("[" + ERROR_CLASS + "] The column `" + column + "` set in " + config + " is not a "
         + "clustering column of the table. Clustering columns: " + listed(clusteringColumns)
         + ". SQLSTATE: " + SQL_STATE, Option.empty(), Option.empty(), Option.empty(),
-        Option.apply(ERROR_CLASS), Scala.map(Map.of("column", column, "config", config,
+        Option.apply(ERROR_CLASS), ScalaColl.map(Map.of("column", column, "config", config,
             "clusteringColumns", listed(clusteringColumns))), new QueryContext[0]);
     this.column = column;
     this.config = config;

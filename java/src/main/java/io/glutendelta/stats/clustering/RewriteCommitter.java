@@ -1,5 +1,6 @@
 package io.glutendelta.stats.clustering;
 
+import io.glutendelta.stats.compat.ScalaColl;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -83,16 +84,16 @@ final class RewriteCommitter {
     put(spark, metrics, "numDeletionVectorsRemoved", dvs);
     put(spark, metrics, "numDeletionVectorRowsRemoved", dvRows);
     put(spark, metrics, "numDeletionVectorBytesRemoved", dvBytes);
-    txn.registerSQLMetrics(spark, Scala.map(metrics));
+    txn.registerSQLMetrics(spark, ScalaColl.map(metrics));
 
-    DeltaOperations.Optimize op = new DeltaOperations.Optimize(Scala.seq(List.of()),
-        Scala.seq(List.of()), auto, Option.apply(Scala.seq(clusterBy)), full);
+    DeltaOperations.Optimize op = new DeltaOperations.Optimize(ScalaColl.seq(List.of()),
+        ScalaColl.seq(List.of()), auto, Option.apply(ScalaColl.seq(clusterBy)), full);
     scala.collection.immutable.Map<String, String> tags = RowTracking$.MODULE$
-        .addPreservedRowTrackingTagIfNotSet(txn.snapshot(), Scala.map(Map.of()));
+        .addPreservedRowTrackingTagIfNotSet(txn.snapshot(), ScalaColl.map(Map.of()));
     if (beforeCommit != null) {
       beforeCommit.run();
     }
-    long version = txn.commit(Scala.seq(actions), op, tags);
+    long version = txn.commit(ScalaColl.seq(actions), op, tags);
     long[] removed = inputs.stream().mapToLong(AddFile::size).sorted().toArray();
     return new Committed(version, sizes, removed, dvs, dvRows);
   }

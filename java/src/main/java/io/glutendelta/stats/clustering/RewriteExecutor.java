@@ -1,5 +1,6 @@
 package io.glutendelta.stats.clustering;
 
+import io.glutendelta.stats.compat.ScalaColl;
 import static org.apache.spark.sql.functions.col;
 
 import java.util.ArrayList;
@@ -67,7 +68,7 @@ final class RewriteExecutor {
     }
     Map<String, AddFile> byPath = inputs(snapshot, rewrite.bins());
     List<AddFile> inputs = new ArrayList<>(byPath.values());
-    txn.trackFilesRead(Scala.seq(inputs));
+    txn.trackFilesRead(ScalaColl.seq(inputs));
 
     Layout layout = rewrite.layout();
     List<AddFile> outputs = new ArrayList<>();
@@ -75,12 +76,12 @@ final class RewriteExecutor {
       List<AddFile> files = bin.stream().map(byPath::get).toList();
       long bytes = files.stream().mapToLong(AddFile::size).sum();
       // Reads with deletion vectors applied; keeps row ids / commit versions if tracked.
-      Dataset<Row> df = log.createDataFrame(snapshot, Scala.seq(files), false,
+      Dataset<Row> df = log.createDataFrame(snapshot, ScalaColl.seq(files), false,
           Option.apply("Optimize"));
       df = layout.arrange(RowTracking$.MODULE$.preserveRowTrackingColumns(df, snapshot), bytes);
       UnaryOperator<AddFile> tag = layout.newBinTagger();
-      for (FileAction a : Scala.list(txn.writeFiles(df, Option.empty(), true,
-          Scala.seq(List.of())))) {
+      for (FileAction a : ScalaColl.asJava(txn.writeFiles(df, Option.empty(), true,
+          ScalaColl.seq(List.of())))) {
         if (!(a instanceof AddFile add)) {
           throw new IllegalStateException("layout rewrite wrote an unexpected action " + a);
         }

@@ -1,5 +1,7 @@
 package io.glutendelta.stats.delta;
 
+import io.glutendelta.stats.line.EvalShim;
+import io.glutendelta.stats.compat.ScalaColl;
 import io.glutendelta.stats.batching.InputSchema;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -20,8 +22,7 @@ import org.apache.spark.sql.delta.OptimisticTransaction;
 import org.apache.spark.sql.delta.stats.DeltaFileStatistics;
 import org.apache.spark.sql.delta.stats.DeltaJobStatisticsTracker;
 import org.apache.spark.sql.types.StructType;
-import scala.collection.immutable.Seq;
-import scala.jdk.javaapi.CollectionConverters;
+import scala.collection.Seq;
 
 /**
  * Columnar entry point: for writers that already hold Arrow batches (Gluten-style native
@@ -63,7 +64,7 @@ public final class ColumnarStatsCollector implements AutoCloseable {
    */
   public static ColumnarStatsCollector create(DeltaJobStatisticsTracker tracker, BufferAllocator allocator)
       throws UnsupportedStatsException {
-    return create(tracker.dataCols(), tracker.prepareForEval(tracker.statsColExpr()), allocator);
+    return create(tracker.dataCols(), EvalShim.prepareForEval(tracker, tracker.statsColExpr()), allocator);
   }
 
   /** From data columns and a stats expression already prepared for evaluation. */
@@ -83,8 +84,7 @@ public final class ColumnarStatsCollector implements AutoCloseable {
     DeltaLog log = DeltaLog.forTable(spark, tablePath);
     OptimisticTransaction txn = log.startTransaction();
     StructType tableSchema = txn.metadata().schema();
-    Seq<Attribute> output = CollectionConverters.asScala(
-        List.<Attribute>copyOf(CollectionConverters.asJava(DataTypeUtils.toAttributes(tableSchema)))).toSeq();
+    var output = ScalaColl.seq(List.<Attribute>copyOf(ScalaColl.asJava(DataTypeUtils.toAttributes(tableSchema))));
     Path dataPath = log.dataPath();
     var pair = txn.getOptionalStatsTrackerAndStatsCollection(output, dataPath,
         txn.metadata().physicalPartitionSchema(), spark.emptyDataFrame());
@@ -155,7 +155,7 @@ public final class ColumnarStatsCollector implements AutoCloseable {
     for (String p : List.copyOf(open.keySet())) {
       finishFile(p);
     }
-    return new DeltaFileStatistics(scala.collection.immutable.Map.from(CollectionConverters.asScala(results)));
+    return new DeltaFileStatistics(ScalaColl.map(results));
   }
 
   @Override

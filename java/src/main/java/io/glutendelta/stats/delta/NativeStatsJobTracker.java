@@ -1,5 +1,7 @@
 package io.glutendelta.stats.delta;
 
+import io.glutendelta.stats.line.EvalShim;
+import io.glutendelta.stats.compat.StatsJobTrackerBase;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -11,21 +13,20 @@ import org.apache.spark.sql.catalyst.expressions.Attribute;
 import org.apache.spark.sql.catalyst.expressions.Expression;
 import org.apache.spark.sql.delta.DeltaLog;
 import org.apache.spark.sql.delta.stats.DeltaJobStatisticsTracker;
-import org.apache.spark.sql.execution.datasources.WriteTaskStats;
 import org.apache.spark.sql.execution.datasources.WriteTaskStatsTracker;
 import org.apache.spark.util.SerializableConfiguration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import scala.collection.immutable.Seq;
+import scala.collection.Seq;
 
 /**
  * Delta's job statistics tracker with its task instances replaced by
  * {@link NativeTaskStatsTracker}. Same constructor arguments as Delta's; {@code processStats}
  * and {@code recordedStats} are Delta's, so the JSON reaches {@code AddFile.stats} unchanged.
  * The write's accumulators carry native and fallback counts from executors back to the driver,
- * where {@link #processStats} logs them and adds them to the plan node's SQL metrics.
+ * where {@link #afterProcessStats} logs them and adds them to the plan node's SQL metrics.
  */
-public final class NativeStatsJobTracker extends DeltaJobStatisticsTracker {
+public final class NativeStatsJobTracker extends StatsJobTrackerBase {
   private static final long serialVersionUID = 1L;
   private static final Logger LOG = LoggerFactory.getLogger(NativeStatsJobTracker.class);
   private static final Set<String> LOGGED_REASONS = ConcurrentHashMap.newKeySet();
@@ -60,7 +61,7 @@ public final class NativeStatsJobTracker extends DeltaJobStatisticsTracker {
   static DeltaJobStatisticsTracker swapIfSupported(DeltaJobStatisticsTracker vanilla, DeltaLog deltaLog,
       SparkSession spark, NativeStatsPlanMetrics planMetrics) {
     try {
-      StatsExpressionPlan.analyze(vanilla.dataCols(), vanilla.prepareForEval(vanilla.statsColExpr()));
+      StatsExpressionPlan.analyze(vanilla.dataCols(), EvalShim.prepareForEval(vanilla, vanilla.statsColExpr()));
     } catch (UnsupportedStatsException e) {
       NativeStatsMetrics.writesUnsupported.increment();
       if (LOGGED_REASONS.add(e.getMessage())) {
@@ -76,13 +77,12 @@ public final class NativeStatsJobTracker extends DeltaJobStatisticsTracker {
   @Override
   public WriteTaskStatsTracker newTaskInstance() {
     Path root = new Path(java.net.URI.create(rootUri));
-    return new NativeTaskStatsTracker(dataCols(), prepareForEval(statsColExpr()), root, conf.value(),
+    return new NativeTaskStatsTracker(dataCols(), EvalShim.prepareForEval(this, statsColExpr()), root, conf.value(),
         batchRows, counters);
   }
 
   @Override
-  public void processStats(Seq<WriteTaskStats> stats, long jobCommitTime) {
-    super.processStats(stats, jobCommitTime);
+  protected void afterProcessStats() {
     NativeStatsWriteAccumulators.Totals t = counters.totals();
     NativeStatsMetrics.committedFilesNative.add(t.files());
     NativeStatsMetrics.committedTaskFallbacks.add(t.fallbacks());

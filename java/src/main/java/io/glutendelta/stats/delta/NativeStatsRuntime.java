@@ -1,5 +1,6 @@
 package io.glutendelta.stats.delta;
 
+import io.glutendelta.stats.compat.ScalaColl;
 import io.glutendelta.stats.jni.NativeLoader;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -21,7 +22,7 @@ import org.slf4j.LoggerFactory;
 public final class NativeStatsRuntime {
   private static final Logger LOG = LoggerFactory.getLogger(NativeStatsRuntime.class);
 
-  /** Abstract members of TransactionExecutionObserver + ChainableExecutionObserver in delta-spark 4.4.0. */
+  /** Abstract members of TransactionExecutionObserver + ChainableExecutionObserver (delta-spark 3.3.2, 4.0.0, 4.4.0). */
   static final Set<String> PINNED_OBSERVER_METHODS = Set.of(
       "createChild()", "startingTransaction(Function0)", "preparingCommit(Function0)",
       "beginDoCommit()", "beginBackfill()", "beginPostCommit()", "transactionCommitted()",
@@ -70,16 +71,16 @@ public final class NativeStatsRuntime {
     try {
       Set<String> actual = abstractMethods();
       if (!actual.equals(PINNED_OBSERVER_METHODS)) {
-        return "Delta's TransactionExecutionObserver differs from the pinned delta-spark 4.4.0 shape: "
+        return "Delta's TransactionExecutionObserver does not match the shape this jar was built for: "
             + "expected " + new TreeSet<>(PINNED_OBSERVER_METHODS) + " but found " + new TreeSet<>(actual);
       }
       OptimisticTransaction.class.getConstructor(org.apache.spark.sql.delta.DeltaLog.class,
           scala.Option.class, org.apache.spark.sql.delta.Snapshot.class);
       OptimisticTransaction.class.getMethod("getOptionalStatsTrackerAndStatsCollection",
-          scala.collection.immutable.Seq.class, org.apache.hadoop.fs.Path.class,
+          ScalaColl.SEQ_CLASS, org.apache.hadoop.fs.Path.class,
           org.apache.spark.sql.types.StructType.class, org.apache.spark.sql.Dataset.class);
     } catch (ReflectiveOperationException | LinkageError e) {
-      return "Delta classes do not match delta-spark 4.4.0: " + e;
+      return "Delta classes do not match the Delta line this jar was built for: " + e;
     }
     if (!NativeLoader.isAvailable()) {
       return "native library unavailable: " + NativeLoader.loadError().getMessage();

@@ -1,5 +1,6 @@
 package io.glutendelta.stats.delta;
 
+import io.glutendelta.stats.compat.ScalaColl;
 import io.glutendelta.stats.batching.RowBatcher;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -22,8 +23,7 @@ import org.apache.spark.sql.util.ArrowUtils;
 import org.apache.spark.util.TaskCompletionListener;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import scala.collection.immutable.Seq;
-import scala.jdk.javaapi.CollectionConverters;
+import scala.collection.Seq;
 
 /**
  * Per-task statistics tracker on the row path. Rows of each open file are buffered into a reused
@@ -236,13 +236,13 @@ public final class NativeTaskStatsTracker implements WriteTaskStatsTracker {
     }
     Map<String, String> all = new HashMap<>(results);
     if (state != State.NATIVE) {
-      all.putAll(CollectionConverters.asJava(servingDelta().getFinalStats(taskCommitTime).stats()));
+      all.putAll(ScalaColl.asJava(servingDelta().getFinalStats(taskCommitTime).stats()));
     }
     if (counters != null) {
       counters.nativeTime(nativeNanos);
     }
     moveTo(State.RELEASED);
-    return new DeltaFileStatistics(scala.collection.immutable.Map.from(CollectionConverters.asScala(all)));
+    return new DeltaFileStatistics(ScalaColl.map(all));
   }
 
   /** Delta's tracker in FALLBACK; in FAILED or RELEASED the call is refused. */
@@ -302,7 +302,7 @@ public final class NativeTaskStatsTracker implements WriteTaskStatsTracker {
     LOG.debug("gluten-delta-stats: Delta's own tracker serves this task: {}", reason, cause);
     List<String> reopen = new ArrayList<>(open.keySet());
     moveTo(State.FALLBACK);
-    fallback = new DeltaTaskStatisticsTracker(dataCols, statsColExpr, rootPath, hadoopConf);
+    fallback = new DeltaTaskStatisticsTracker(ScalaColl.seq(dataCols), statsColExpr, rootPath, hadoopConf);
     for (String path : reopen) {
       fallback.newFile(path);
     }

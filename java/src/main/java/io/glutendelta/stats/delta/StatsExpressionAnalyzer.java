@@ -1,5 +1,6 @@
 package io.glutendelta.stats.delta;
 
+import io.glutendelta.stats.compat.ScalaColl;
 import io.glutendelta.stats.batching.SparkLeafType;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,8 +21,7 @@ import org.apache.spark.sql.catalyst.expressions.aggregate.Sum;
 import org.apache.spark.sql.types.IntegerType;
 import org.apache.spark.sql.types.LongType;
 import scala.Tuple2;
-import scala.collection.immutable.Seq;
-import scala.jdk.javaapi.CollectionConverters;
+import scala.collection.Seq;
 
 /**
  * Takes Delta's stats expression apart into {@link StatsAggregate}s, in buffer order. Every
@@ -38,19 +38,19 @@ final class StatsExpressionAnalyzer {
    */
   static List<StatsAggregate> aggregates(Seq<Attribute> dataCols, Expression statsColExpr)
       throws UnsupportedStatsException {
-    List<Attribute> cols = CollectionConverters.asJava(dataCols);
+    List<Attribute> cols = ScalaColl.asJava(dataCols);
     List<DeclarativeAggregate> found = new ArrayList<>();
     collectAggregates(statsColExpr, found);
     List<StatsAggregate> out = new ArrayList<>();
     for (DeclarativeAggregate agg : found) {
-      List<AttributeReference> attrs = CollectionConverters.asJava(agg.aggBufferAttributes());
+      List<AttributeReference> attrs = ScalaColl.asJava(agg.aggBufferAttributes());
       if (attrs.size() != 1) {
         throw new UnsupportedStatsException("aggregate " + agg.prettyName() + " has "
             + attrs.size() + " buffer fields");
       }
       AttributeReference slot = attrs.get(0);
       if (agg instanceof Count c) {
-        for (Expression e : CollectionConverters.asJava(c.children())) {
+        for (Expression e : ScalaColl.asJava(c.children())) {
           if (!(e.foldable() && !e.nullable())) {
             throw new UnsupportedStatsException("count over a nullable expression: " + e.sql());
           }
@@ -104,7 +104,7 @@ final class StatsExpressionAnalyzer {
       out.add(d);
       return;
     }
-    for (Expression c : CollectionConverters.asJava(e.children())) {
+    for (Expression c : ScalaColl.asJava(e.children())) {
       collectAggregates(c, out);
     }
   }
@@ -112,7 +112,7 @@ final class StatsExpressionAnalyzer {
   /** For {@code CASE WHEN isnull(x) THEN 1 ELSE 0 END} (or the If form): x, else null. */
   private static Expression nullIndicatorArgument(Expression e) {
     if (e instanceof CaseWhen cw) {
-      List<Tuple2<Expression, Expression>> branches = CollectionConverters.asJava(cw.branches());
+      List<Tuple2<Expression, Expression>> branches = ScalaColl.asJava(cw.branches());
       if (branches.size() == 1 && cw.elseValue().isDefined()
           && branches.get(0)._1() instanceof IsNull isNull
           && isIntLiteral(branches.get(0)._2(), 1) && isIntLiteral(cw.elseValue().get(), 0)) {

@@ -5,7 +5,7 @@ import io.glutendelta.stats.engine.FileAggregates;
 import java.util.List;
 import org.apache.spark.sql.catalyst.expressions.Attribute;
 import org.apache.spark.sql.catalyst.expressions.Expression;
-import scala.collection.immutable.Seq;
+import scala.collection.Seq;
 
 /**
  * Delta's per-file stats expression ({@code statsColExpr}) split into what runs natively and

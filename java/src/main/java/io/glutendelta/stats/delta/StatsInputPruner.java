@@ -1,5 +1,6 @@
 package io.glutendelta.stats.delta;
 
+import io.glutendelta.stats.compat.ScalaColl;
 import io.glutendelta.stats.batching.InputField;
 import io.glutendelta.stats.batching.InputSchema;
 import java.util.ArrayList;
@@ -11,8 +12,7 @@ import org.apache.spark.sql.catalyst.expressions.Attribute;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
-import scala.collection.immutable.Seq;
-import scala.jdk.javaapi.CollectionConverters;
+import scala.collection.Seq;
 
 /**
  * The rows the engine needs for a list of aggregates: only the referenced data columns, structs
@@ -31,7 +31,7 @@ final class StatsInputPruner {
 
   static PrunedInput prune(Seq<Attribute> dataCols, List<StatsAggregate> aggregates)
       throws UnsupportedStatsException {
-    List<Attribute> cols = CollectionConverters.asJava(dataCols);
+    List<Attribute> cols = ScalaColl.asJava(dataCols);
     Node root = new Node(null, -1, null);
     for (StatsAggregate a : aggregates) {
       if (a.kind() != StatsAggregate.Kind.NUM_RECORDS) {

@@ -1,5 +1,6 @@
 package io.glutendelta.stats.delta;
 
+import io.glutendelta.stats.compat.ScalaColl;
 import io.glutendelta.stats.batching.InputSchema;
 import io.glutendelta.stats.batching.SparkLeafType;
 import io.glutendelta.stats.engine.FileAggregates;
@@ -16,8 +17,7 @@ import org.apache.spark.sql.catalyst.expressions.aggregate.DeclarativeAggregate;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.unsafe.types.UTF8String;
 import scala.Function1;
-import scala.collection.immutable.Seq;
-import scala.jdk.javaapi.CollectionConverters;
+import scala.collection.Seq;
 import scala.runtime.AbstractPartialFunction;
 
 /**
@@ -57,7 +57,7 @@ final class StatsResultBinder {
       slotType[i] = aggregates.get(i).bufferSlot().dataType();
       buffer.add(aggregates.get(i).bufferSlot());
     }
-    this.bufferAttrs = CollectionConverters.asScala(buffer).toSeq();
+    this.bufferAttrs = ScalaColl.seq(buffer);
     this.resultExpr = statsColExpr.transform(new AbstractPartialFunction<Expression, Expression>() {
       @Override
       public boolean isDefinedAt(Expression e) {
@@ -78,7 +78,7 @@ final class StatsResultBinder {
 
   /** A fresh aggregation buffer (one per file being finished; cheap). */
   SpecificInternalRow newBuffer() {
-    return new SpecificInternalRow(CollectionConverters.asScala(List.of(slotType)).toSeq());
+    return new SpecificInternalRow(ScalaColl.seq(List.of(slotType)));
   }
 
   /** Fills Delta's aggregation buffer from the native result and evaluates Delta's result expression. */
@@ -118,7 +118,7 @@ final class StatsResultBinder {
   String evaluate(InternalRow buffer) {
     if (resultProjection == null) {
       resultProjection = UnsafeProjection$.MODULE$.create(
-          CollectionConverters.asScala(List.of(resultExpr)).toSeq(), bufferAttrs);
+          ScalaColl.seq(List.of(resultExpr)), ScalaColl.seq(bufferAttrs));
     }
     UTF8String json = resultProjection.apply(buffer).getUTF8String(0);
     return json == null ? null : json.toString();

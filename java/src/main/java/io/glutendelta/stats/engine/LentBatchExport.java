@@ -3,12 +3,12 @@ package io.glutendelta.stats.engine;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.TypeLayout;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.spark.unsafe.Platform;
 
 /**
  * Exports batches of one schema as C Data Interface arrays that LEND the vectors' buffers for
@@ -91,15 +91,15 @@ final class LentBatchExport implements AutoCloseable {
     long buffers = take(8L * bufferCount);
     long childPointers = take(8L * children.length);
     for (int i = 0; i < children.length; i++) {
-      MemoryUtil.putLong(childPointers + 8L * i, children[i].array);
+      Platform.putLong(null, childPointers + 8L * i, children[i].array);
     }
-    MemoryUtil.putLong(array + OFFSET, 0);
-    MemoryUtil.putLong(array + N_BUFFERS, bufferCount);
-    MemoryUtil.putLong(array + N_CHILDREN, children.length);
-    MemoryUtil.putLong(array + BUFFERS, bufferCount == 0 ? 0 : buffers);
-    MemoryUtil.putLong(array + CHILDREN, children.length == 0 ? 0 : childPointers);
-    MemoryUtil.putLong(array + DICTIONARY, 0);
-    MemoryUtil.putLong(array + PRIVATE_DATA, 0);
+    Platform.putLong(null, array + OFFSET, 0);
+    Platform.putLong(null, array + N_BUFFERS, bufferCount);
+    Platform.putLong(null, array + N_CHILDREN, children.length);
+    Platform.putLong(null, array + BUFFERS, bufferCount == 0 ? 0 : buffers);
+    Platform.putLong(null, array + CHILDREN, children.length == 0 ? 0 : childPointers);
+    Platform.putLong(null, array + DICTIONARY, 0);
+    Platform.putLong(null, array + PRIVATE_DATA, 0);
     return new Node(array, buffers, bufferCount, children);
   }
 
@@ -114,13 +114,13 @@ final class LentBatchExport implements AutoCloseable {
           + root.children.length);
     }
     long array = root.array;
-    MemoryUtil.putLong(array + LENGTH, batch.getRowCount());
-    MemoryUtil.putLong(array + NULL_COUNT, 0);
-    MemoryUtil.putLong(root.buffers, 0); // no validity: every row of a batch exists
+    Platform.putLong(null, array + LENGTH, batch.getRowCount());
+    Platform.putLong(null, array + NULL_COUNT, 0);
+    Platform.putLong(null, root.buffers, 0); // no validity: every row of a batch exists
     for (int i = 0; i < vectors.size(); i++) {
       fill(vectors.get(i), root.children[i]);
     }
-    MemoryUtil.putLong(array + RELEASE, release);
+    Platform.putLong(null, array + RELEASE, release);
     return array;
   }
 
@@ -132,21 +132,21 @@ final class LentBatchExport implements AutoCloseable {
           + children.size() + " children, its type needs " + n.bufferCount + " and " + n.children.length);
     }
     long array = n.array;
-    MemoryUtil.putLong(array + LENGTH, v.getValueCount());
-    MemoryUtil.putLong(array + NULL_COUNT, v.getNullCount());
+    Platform.putLong(null, array + LENGTH, v.getValueCount());
+    Platform.putLong(null, array + NULL_COUNT, v.getNullCount());
     for (int i = 0; i < buffers.size(); i++) {
       ArrowBuf b = buffers.get(i);
-      MemoryUtil.putLong(n.buffers + 8L * i, b == null || b.capacity() == 0 ? zeros : b.memoryAddress());
+      Platform.putLong(null, n.buffers + 8L * i, b == null || b.capacity() == 0 ? zeros : b.memoryAddress());
     }
     for (int i = 0; i < children.size(); i++) {
       fill(children.get(i), n.children[i]);
     }
-    MemoryUtil.putLong(array + RELEASE, release);
+    Platform.putLong(null, array + RELEASE, release);
   }
 
   /** True once the consumer released the last exported batch (always, after a native call). */
   boolean released() {
-    return MemoryUtil.getLong(root.array + RELEASE) == 0;
+    return Platform.getLong(null, root.array + RELEASE) == 0;
   }
 
   @Override

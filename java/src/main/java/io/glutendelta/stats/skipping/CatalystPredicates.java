@@ -1,5 +1,6 @@
 package io.glutendelta.stats.skipping;
 
+import io.glutendelta.stats.compat.ScalaColl;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.Dataset;
@@ -24,7 +25,6 @@ import org.apache.spark.sql.catalyst.expressions.Or;
 import org.apache.spark.sql.catalyst.plans.logical.Filter;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.types.AtomicType;
-import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * Converts resolved Catalyst filter expressions (what Delta's scan receives) into the
@@ -74,7 +74,7 @@ public final class CatalystPredicates {
     if (e instanceof In in) {
       String c = columnName(in.value());
       List<Object> values = new ArrayList<>();
-      for (Expression v : CollectionConverters.asJava(in.list())) {
+      for (Expression v : ScalaColl.asJava(in.list())) {
         if (!(v instanceof Literal lit)) {
           return opaque(e);
         }
@@ -85,7 +85,7 @@ public final class CatalystPredicates {
     if (e instanceof InSet in) {
       String c = columnName(in.child());
       return c == null ? opaque(e)
-          : new Predicate.In(c, new ArrayList<>(CollectionConverters.asJava(in.hset())));
+          : new Predicate.In(c, new ArrayList<>(ScalaColl.asJava(in.hset())));
     }
     return opaque(e);
   }

@@ -1,5 +1,6 @@
 package io.glutendelta.stats.tablestats;
 
+import io.glutendelta.stats.compat.ScalaColl;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.lit;
 
@@ -18,7 +19,6 @@ import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import scala.Option;
-import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * Loads a {@link TableStats} from a Delta table's current snapshot: the parsed stats that
@@ -41,7 +41,7 @@ public final class DeltaStatsLoader {
 
   /** Logical clustering columns of the snapshot (empty when the table is not clustered). */
   public static List<String> clusteringColumns(Snapshot snapshot) {
-    return CollectionConverters.asJava(ClusteringColumnInfo$.MODULE$.extractLogicalNames(snapshot));
+    return ScalaColl.asJava(ClusteringColumnInfo$.MODULE$.extractLogicalNames(snapshot));
   }
 
   /**

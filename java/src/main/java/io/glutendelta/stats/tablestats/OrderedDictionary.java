@@ -1,5 +1,6 @@
 package io.glutendelta.stats.tablestats;
 
+import java.nio.charset.StandardCharsets;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -69,7 +70,8 @@ public final class OrderedDictionary {
 
   static int compareValues(Object a, Object b) {
     if (a instanceof String sa && b instanceof String sb) {
-      return UTF8String.fromString(sa).binaryCompare(UTF8String.fromString(sb));
+      // Delta's string order: unsigned UTF-8 bytes (UTF8String.binaryCompare, absent in Spark 3.5).
+      return Arrays.compareUnsigned(sa.getBytes(StandardCharsets.UTF_8), sb.getBytes(StandardCharsets.UTF_8));
     }
     if (a instanceof BigDecimal da && b instanceof BigDecimal db) {
       return da.compareTo(db);

@@ -60,7 +60,6 @@ class SparkLeafTypeTest {
     assertNull(SparkLeafType.of(DataTypes.BinaryType));
     assertNull(SparkLeafType.of(DataTypes.createArrayType(DataTypes.IntegerType)));
     assertNull(SparkLeafType.of(DataTypes.CalendarIntervalType));
-    assertNull(SparkLeafType.of(StringType.apply("UNICODE_CI")), "collated strings order differently");
     assertFalse(SparkLeafType.minMaxEligible(DataTypes.BooleanType));
     assertFalse(SparkLeafType.minMaxEligible(DataTypes.BinaryType));
     assertTrue(SparkLeafType.minMaxEligible(DataTypes.createDecimalType(38, 0)));

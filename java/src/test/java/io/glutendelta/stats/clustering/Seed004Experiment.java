@@ -2,6 +2,7 @@ package io.glutendelta.stats.clustering;
 
 import static org.apache.spark.sql.functions.col;
 
+import io.glutendelta.stats.compat.ScalaColl;
 import io.glutendelta.stats.tablestats.DeltaStatsLoader;
 import io.glutendelta.stats.tablestats.TableStats;
 import io.glutendelta.stats.skipping.Predicate;
@@ -20,7 +21,6 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.delta.skipping.MultiDimClusteringFunctions$;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
-import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * Seed 004's layout experiment on real Delta tables: 64 rows (x, y in 0..7) written as 16
@@ -52,10 +52,10 @@ public final class Seed004Experiment {
     MultiDimClusteringFunctions$ f = MultiDimClusteringFunctions$.MODULE$;
     Column rx = f.range_partition_id(col("x"), SIDE);
     Column ry = f.range_partition_id(col("y"), SIDE);
-    Column zKey = f.interleave_bits(seq(rx, ry));
+    Column zKey = f.interleave_bits(ScalaColl.seq(List.of(rx, ry)));
     // Delta's bit width for n range ids: position of the highest set bit of n, plus one.
     int bits = Integer.numberOfTrailingZeros(Integer.highestOneBit(SIDE)) + 1;
-    Column hKey = f.hilbert_index(bits, seq(rx, ry));
+    Column hKey = f.hilbert_index(bits, ScalaColl.seq(List.of(rx, ry)));
 
     List<Result> out = new ArrayList<>();
     out.add(measure(spark, df, dir, "unsorted (fixed random order)"));
@@ -91,9 +91,5 @@ public final class Seed004Experiment {
           r.avgFilesForX(), r.avgFilesForY()));
     }
     return sb.toString();
-  }
-
-  private static scala.collection.immutable.Seq<Column> seq(Column... cols) {
-    return CollectionConverters.asScala(List.of(cols)).toList();
   }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.glutendelta.stats.compat.ScalaColl;
 import io.glutendelta.stats.batching.RowBatcher;
 import io.glutendelta.stats.testing.TestSpark;
 import java.nio.file.Files;
@@ -27,8 +28,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import scala.collection.immutable.Seq;
-import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * Tracker-level differential tests without a Spark job: Delta's own task tracker and ours get
@@ -52,8 +51,7 @@ class NativeTaskStatsTrackerTest {
         + "TBLPROPERTIES ('delta.dataSkippingNumIndexedCols'='-1')").collect();
     DeltaLog log = DeltaLog.forTable(spark, path);
     OptimisticTransaction txn = log.startTransaction();
-    Seq<Attribute> output = CollectionConverters.asScala(
-        List.<Attribute>copyOf(CollectionConverters.asJava(DataTypeUtils.toAttributes(schema)))).toSeq();
+    var output = ScalaColl.seq(List.<Attribute>copyOf(ScalaColl.asJava(DataTypeUtils.toAttributes(schema))));
     vanilla = txn.getOptionalStatsTrackerAndStatsCollection(output, log.dataPath(), new StructType(),
         spark.emptyDataFrame())._1().get();
     ours = (NativeStatsJobTracker) NativeStatsJobTracker.swapIfSupported(vanilla, log, spark, null);
@@ -83,7 +81,7 @@ class NativeTaskStatsTrackerTest {
       t.newRow(files[i % files.length], rows[i]);
     }
     t.closeFile(files[1]);
-    return CollectionConverters.asJava(((DeltaFileStatistics) t.getFinalStats(0L)).stats());
+    return ScalaColl.asJava(((DeltaFileStatistics) t.getFinalStats(0L)).stats());
   }
 
   @Test
@@ -139,7 +137,7 @@ class NativeTaskStatsTrackerTest {
       delta.newRow("/t/c.parquet", r);
     }
     delta.closeFile("/t/c.parquet");
-    String expected = CollectionConverters.asJava(((DeltaFileStatistics) delta.getFinalStats(0L)).stats()).get("c.parquet");
+    String expected = ScalaColl.asJava(((DeltaFileStatistics) delta.getFinalStats(0L)).stats()).get("c.parquet");
     try (BufferAllocator alloc = new RootAllocator();
          ColumnarStatsCollector c = ColumnarStatsCollector.create(vanilla, alloc);
          RowBatcher batch = new RowBatcher(c.inputSchema(), alloc, 128)) {
@@ -154,7 +152,7 @@ class NativeTaskStatsTrackerTest {
       }
       c.addBatch("/t/c.parquet", batch.seal());
       assertEquals(expected, c.finishFile("/t/c.parquet"));
-      assertEquals(Map.of("c.parquet", expected), CollectionConverters.asJava(c.finalStats().stats()));
+      assertEquals(Map.of("c.parquet", expected), ScalaColl.asJava(c.finalStats().stats()));
     }
   }
 

@@ -1,5 +1,6 @@
 package io.glutendelta.stats.skipping;
 
+import io.glutendelta.stats.compat.ScalaColl;
 import java.math.BigDecimal;
 import java.sql.Date;
 import java.sql.Timestamp;
@@ -22,7 +23,6 @@ import org.apache.spark.sql.catalyst.expressions.LessThanOrEqual;
 import org.apache.spark.sql.catalyst.expressions.Literal;
 import org.apache.spark.sql.catalyst.expressions.Not;
 import org.apache.spark.sql.catalyst.expressions.Or;
-import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * Random predicate trees over {@link SkippingTables#SCHEMA}, with literals drawn from the data
@@ -132,7 +132,7 @@ final class RandomPredicates {
       for (Object v : in.values()) {
         lits.add(Literal.create(v, a.dataType()));
       }
-      return new In(a, CollectionConverters.asScala(lits).toSeq());
+      return new In(a, ScalaColl.seq(lits));
     }
     Predicate.Comparison c = (Predicate.Comparison) p;
     Attribute a = attr(attrs, c.column());

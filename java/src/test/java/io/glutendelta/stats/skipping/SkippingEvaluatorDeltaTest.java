@@ -1,5 +1,6 @@
 package io.glutendelta.stats.skipping;
 
+import io.glutendelta.stats.compat.ScalaColl;
 import io.glutendelta.stats.tablestats.DeltaStatsLoader;
 import io.glutendelta.stats.tablestats.TableStats;
 
@@ -27,7 +28,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * The evaluator must pick exactly the files Delta's own {@code Snapshot.filesForScan} picks,
@@ -112,7 +112,7 @@ class SkippingEvaluatorDeltaTest {
     Snapshot snapshot = DeltaStatsLoader.snapshot(spark, path);
     TableStats model = DeltaStatsLoader.load(snapshot, List.of("ts", "s", "n", "f"));
     SkippingEvaluator evaluator = new SkippingEvaluator(model);
-    List<Attribute> attrs = CollectionConverters.asJava(spark.read().format("delta").load(path)
+    List<Attribute> attrs = ScalaColl.asJava(spark.read().format("delta").load(path)
         .queryExecution().analyzed().output());
     java.time.Instant t1 = java.time.Instant.ofEpochSecond(1, 500_000); // 1.000500 s
     Object[][] cases = {
@@ -137,8 +137,8 @@ class SkippingEvaluatorDeltaTest {
       RandomPredicates builder = new RandomPredicates(1, List.of());
       Expression e = builder.toCatalyst(p, attrs);
       Set<String> delta = new TreeSet<>();
-      for (AddFile f : CollectionConverters.asJava(
-          snapshot.filesForScan(CollectionConverters.asScala(List.of(e)).toList(), false)
+      for (AddFile f : ScalaColl.asJava(
+          snapshot.filesForScan(ScalaColl.seq(List.of(e)), false)
               .files())) {
         delta.add(f.path());
       }
@@ -156,7 +156,7 @@ class SkippingEvaluatorDeltaTest {
     TableStats model = DeltaStatsLoader.load(snapshot,
         List.of("id", "x", "d", "ts", "s", "amt", "f"));
     SkippingEvaluator evaluator = new SkippingEvaluator(model);
-    List<Attribute> attrs = CollectionConverters.asJava(spark.read().format("delta").load(path)
+    List<Attribute> attrs = ScalaColl.asJava(spark.read().format("delta").load(path)
         .queryExecution().analyzed().output());
     List<Row> sample = spark.read().format("delta").load(path).select("id", "x", "d", "ts", "s",
         "amt", "f").collectAsList();
@@ -172,9 +172,9 @@ class SkippingEvaluatorDeltaTest {
         exprs.add(e);
         preds.add(CatalystPredicates.fromCatalyst(e)); // exercises the converter too
       }
-      DeltaScan scan = snapshot.filesForScan(CollectionConverters.asScala(exprs).toList(), false);
+      DeltaScan scan = snapshot.filesForScan(ScalaColl.seq(exprs), false);
       Set<String> delta = new TreeSet<>();
-      for (AddFile f : CollectionConverters.asJava(scan.files())) {
+      for (AddFile f : ScalaColl.asJava(scan.files())) {
         delta.add(f.path());
       }
       ScanEstimate ours = evaluator.estimate(preds);
@@ -182,7 +182,7 @@ class SkippingEvaluatorDeltaTest {
       ours.filesRead().stream().forEach(f -> mine.add(model.path(f)));
       String what = preds.stream().map(Predicate::describe).toList() + " on " + path;
       assertEquals(delta, mine, "file sets differ for " + what);
-      long deltaBytes = CollectionConverters.asJava(scan.files()).stream()
+      long deltaBytes = ScalaColl.asJava(scan.files()).stream()
           .mapToLong(AddFile::size).sum();
       assertEquals(deltaBytes, ours.bytesRead(), "bytes differ for " + what);
       if (mine.size() < model.numFiles()) {

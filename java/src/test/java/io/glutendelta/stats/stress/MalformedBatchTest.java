@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.apache.spark.unsafe.Platform;
 import io.glutendelta.stats.engine.NativeAggregator;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -12,7 +13,6 @@ import org.apache.arrow.c.ArrowArray;
 import org.apache.arrow.c.Data;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
-import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -73,7 +73,7 @@ class MalformedBatchTest {
 
   /** Address of child {@code i} of the C struct at {@code array}. */
   private static long child(long array, int i) {
-    return MemoryUtil.getLong(MemoryUtil.getLong(array + CHILDREN) + 8L * i);
+    return Platform.getLong(null, Platform.getLong(null, array + CHILDREN) + 8L * i);
   }
 
   /** Exports a good batch, corrupts it with {@code corrupt}, expects a rejection naming {@code column}. */
@@ -100,18 +100,18 @@ class MalformedBatchTest {
 
   @Test
   void negativeChildLengthNamesTheColumn() {
-    expectRejected("id", "negative length", a -> MemoryUtil.putLong(child(a, 0) + LENGTH, -5));
+    expectRejected("id", "negative length", a -> Platform.putLong(null, child(a, 0) + LENGTH, -5));
   }
 
   @Test
   void nestedNullCountAboveLengthNamesTheNestedColumn() {
     expectRejected("rec.name", "null count > length",
-        a -> MemoryUtil.putLong(child(child(a, 1), 0) + NULL_COUNT, 1_000));
+        a -> Platform.putLong(null, child(child(a, 1), 0) + NULL_COUNT, 1_000));
   }
 
   @Test
   void childShorterThanTheBatchNamesTheColumn() {
-    expectRejected("rec", "offset + length beyond the child", a -> MemoryUtil.putLong(child(a, 1) + OFFSET, 7));
+    expectRejected("rec", "offset + length beyond the child", a -> Platform.putLong(null, child(a, 1) + OFFSET, 7));
   }
 
   @Test

@@ -159,6 +159,12 @@ final class StressEnv {
    */
   static ChildResult runChildJvm(List<String> jvmArgs, Class<?> main, String... args)
       throws IOException, InterruptedException {
+    return runChildJvm(jvmArgs, null, main, args);
+  }
+
+  /** As above, with {@code classPathFirst} (when not null) ahead of this JVM's class path. */
+  static ChildResult runChildJvm(List<String> jvmArgs, Path classPathFirst, Class<?> main, String... args)
+      throws IOException, InterruptedException {
     List<String> command = new java.util.ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
@@ -169,7 +175,11 @@ final class StressEnv {
     }
     command.add("-Dgds.heavy=" + HEAVY); // surefire sets it as a property, not a JVM argument
     command.addAll(jvmArgs);
-    command.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName()));
+    String cp = System.getProperty("java.class.path");
+    if (classPathFirst != null) {
+      cp = classPathFirst + java.io.File.pathSeparator + cp;
+    }
+    command.addAll(List.of("-cp", cp, main.getName()));
     command.addAll(List.of(args));
     Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);

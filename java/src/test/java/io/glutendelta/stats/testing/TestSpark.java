@@ -8,7 +8,8 @@ import org.apache.spark.sql.SparkSession;
 
 /**
  * One place for the Spark settings every test session needs (small snapshot and shuffle
- * partitions, no UI, loopback only, Delta's extension and catalog, UTC). Static confs such as
+ * partitions, no UI, loopback only, Delta's extension and catalog, UTC, and the line's own
+ * {@link LineTestConf}: Spark 3.5's Parquet rebase modes). Static confs such as
  * {@code spark.sql.extensions} only take effect on a fresh session, so a test class builds its
  * own session with {@link #start} and stops it with {@link #stop}.
  */
@@ -36,6 +37,7 @@ public final class TestSpark {
         .config("spark.sql.warehouse.dir", warehouse.toString())
         .config("spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension")
         .config("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog");
+    LineTestConf.session().forEach(b::config);
     // Later keys win, so a test may replace spark.sql.extensions (e.g. to add ours).
     extraConf.forEach(b::config);
     return b.getOrCreate();
