@@ -1,8 +1,8 @@
 package io.glutendelta.stats.batching;
 
-import io.glutendelta.stats.line.TypeShim;
 import io.glutendelta.stats.engine.FileAggregates;
 import io.glutendelta.stats.engine.LeafKind;
+import io.glutendelta.stats.line.TypeShim;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.DateDayVector;

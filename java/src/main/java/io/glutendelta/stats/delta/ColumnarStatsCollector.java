@@ -1,8 +1,8 @@
 package io.glutendelta.stats.delta;
 
-import io.glutendelta.stats.line.EvalShim;
-import io.glutendelta.stats.compat.ScalaColl;
 import io.glutendelta.stats.batching.InputSchema;
+import io.glutendelta.stats.compat.ScalaColl;
+import io.glutendelta.stats.line.EvalShim;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;

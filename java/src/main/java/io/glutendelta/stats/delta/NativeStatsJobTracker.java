@@ -1,7 +1,7 @@
 package io.glutendelta.stats.delta;
 
-import io.glutendelta.stats.line.EvalShim;
 import io.glutendelta.stats.compat.StatsJobTrackerBase;
+import io.glutendelta.stats.line.EvalShim;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;

@@ -22,7 +22,7 @@ import org.slf4j.LoggerFactory;
 public final class NativeStatsRuntime {
   private static final Logger LOG = LoggerFactory.getLogger(NativeStatsRuntime.class);
 
-  /** Abstract members of TransactionExecutionObserver + ChainableExecutionObserver (delta-spark 3.3.2, 4.0.0, 4.4.0). */
+  /** Abstract members of TransactionExecutionObserver + ChainableExecutionObserver (Delta 3.3, 4.0, 4.4). */
   static final Set<String> PINNED_OBSERVER_METHODS = Set.of(
       "createChild()", "startingTransaction(Function0)", "preparingCommit(Function0)",
       "beginDoCommit()", "beginBackfill()", "beginPostCommit()", "transactionCommitted()",

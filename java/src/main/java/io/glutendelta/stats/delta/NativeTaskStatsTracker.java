@@ -1,7 +1,7 @@
 package io.glutendelta.stats.delta;
 
-import io.glutendelta.stats.compat.ScalaColl;
 import io.glutendelta.stats.batching.RowBatcher;
+import io.glutendelta.stats.compat.ScalaColl;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,7 +1,7 @@
 package io.glutendelta.stats.delta;
 
-import io.glutendelta.stats.compat.ScalaColl;
 import io.glutendelta.stats.batching.SparkLeafType;
+import io.glutendelta.stats.compat.ScalaColl;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.catalyst.expressions.Attribute;

@@ -1,8 +1,8 @@
 package io.glutendelta.stats.delta;
 
-import io.glutendelta.stats.compat.ScalaColl;
 import io.glutendelta.stats.batching.InputField;
 import io.glutendelta.stats.batching.InputSchema;
+import io.glutendelta.stats.compat.ScalaColl;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;

@@ -168,8 +168,8 @@ public final class LineCheck {
     return out;
   }
 
-  /** The line this jar was built for, from {@link #RESOURCE}. */
-  static Line jarLine() {
+  /** The line this jar was built for, from {@link #RESOURCE} (IllegalStateException if missing or incomplete). */
+  public static Line jarLine() {
     URL url = LineCheck.class.getClassLoader().getResource(RESOURCE);
     if (url == null) {
       throw new IllegalStateException("gluten-delta-stats: this jar carries no " + RESOURCE

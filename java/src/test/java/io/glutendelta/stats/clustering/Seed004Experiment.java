@@ -3,10 +3,10 @@ package io.glutendelta.stats.clustering;
 import static org.apache.spark.sql.functions.col;
 
 import io.glutendelta.stats.compat.ScalaColl;
-import io.glutendelta.stats.tablestats.DeltaStatsLoader;
-import io.glutendelta.stats.tablestats.TableStats;
 import io.glutendelta.stats.skipping.Predicate;
 import io.glutendelta.stats.skipping.SkippingEvaluator;
+import io.glutendelta.stats.tablestats.DeltaStatsLoader;
+import io.glutendelta.stats.tablestats.TableStats;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.glutendelta.stats.compat.ScalaColl;
 import io.glutendelta.stats.batching.RowBatcher;
+import io.glutendelta.stats.compat.ScalaColl;
 import io.glutendelta.stats.testing.TestSpark;
 import java.nio.file.Files;
 import java.util.List;

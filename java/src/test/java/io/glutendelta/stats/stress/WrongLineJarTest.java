@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A jar of another line (here: its line.properties says spark3.5_2.12, shadowing this build's
+ * A jar of another line (its line.properties names another known line, shadowing this build's
  * on the class path of a fresh JVM): one WARN line names the jar that fits, the plugin and the
  * extension register nothing, and every write gets Delta's own statistics.
  */
@@ -24,8 +24,10 @@ class WrongLineJarTest {
     Path first = temp.resolve("cp-first");
     Path props = first.resolve(LineCheck.RESOURCE);
     Files.createDirectories(props.getParent());
-    Files.writeString(props, "line=spark3.5_2.12\nspark=3.5\ndelta=3.3\nscala=2.12\n"
-        + "jar=gluten-delta-stats-spark3.5_2.12.jar\n");
+    LineCheck.Line running = LineCheck.jarLine();
+    LineCheck.Line wrong = LineCheck.KNOWN.stream().filter(l -> !l.equals(running)).findFirst().orElseThrow();
+    Files.writeString(props, "line=" + wrong.id() + "\nspark=" + wrong.spark() + "\ndelta=" + wrong.delta()
+        + "\nscala=" + wrong.scala() + "\njar=" + wrong.jar() + "\n");
     StressEnv.ChildResult r = StressEnv.runChildJvm(List.of("-Xmx1g"), first, WrongLineJarApp.class,
         temp.resolve("tables").toString());
     String out = r.output();
@@ -34,9 +36,9 @@ class WrongLineJarTest {
     List<String> lines = out.lines().filter(l -> l.contains("gluten-delta-stats: this is ")).toList();
     assertEquals(1, lines.size(), "one start-up line: " + lines + "\n" + r.tail());
     String line = lines.get(0);
-    assertTrue(line.contains("WARN") && line.contains("gluten-delta-stats-spark3.5_2.12.jar (Spark 3.5 / Delta 3.3 "
-        + "/ Scala 2.12)") && line.contains("Delta computes its own statistics")
-        && line.endsWith("Use gluten-delta-stats-spark4.2_2.13.jar."), line);
+    assertTrue(line.contains("WARN") && line.contains(wrong.jar() + " (Spark " + wrong.spark() + " / Delta "
+        + wrong.delta() + " / Scala " + wrong.scala() + ")") && line.contains("Delta computes its own statistics")
+        && line.endsWith("Use " + running.jar() + "."), line);
     assertTrue(out.lines().noneMatch(l -> l.contains("native Delta statistics are")),
         "no status line of the hook: " + r.tail());
   }
