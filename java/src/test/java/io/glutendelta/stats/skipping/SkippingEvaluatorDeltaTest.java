@@ -188,8 +188,8 @@ class SkippingEvaluatorDeltaTest {
         optimized.add(f.condition());
       }
       Set<String> delta = new TreeSet<>();
-      for (AddFile f : CollectionConverters.asJava(
-          snapshot.filesForScan(CollectionConverters.asScala(optimized).toList(), false).files())) {
+      for (AddFile f : ScalaColl.asJava(
+          snapshot.filesForScan(ScalaColl.seq(optimized), false).files())) {
         delta.add(f.path());
       }
       ScanEstimate ours = evaluator.estimate(preds);
