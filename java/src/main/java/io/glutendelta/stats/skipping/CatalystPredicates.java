@@ -24,12 +24,14 @@ import org.apache.spark.sql.catalyst.expressions.Not;
 import org.apache.spark.sql.catalyst.expressions.Or;
 import org.apache.spark.sql.catalyst.plans.logical.Filter;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
+import org.apache.spark.sql.catalyst.plans.logical.Project;
 import org.apache.spark.sql.types.AtomicType;
 
 /**
  * Converts resolved Catalyst filter expressions (what Delta's scan receives) into the
  * {@link Predicate} model. Literal-first comparisons are flipped ({@code 5 < c} becomes
- * {@code c > 5}); anything data skipping cannot use (casts, functions, non-literal operands)
+ * {@code c > 5}); constant operands (a cast literal) are folded as Spark's optimizer folds them;
+ * anything data skipping cannot use (casts or functions of the column, non-constant operands)
  * becomes {@link Predicate.Opaque}, which never prunes.
  */
 public final class CatalystPredicates {
@@ -63,10 +65,10 @@ public final class CatalystPredicates {
       }
       String left = columnName(cmp.left());
       String right = columnName(cmp.right());
-      if (left != null && cmp.right() instanceof Literal lit) {
+      if (left != null && constant(cmp.right()) instanceof Literal lit) {
         return new Predicate.Comparison(left, op, lit.value());
       }
-      if (right != null && cmp.left() instanceof Literal lit) {
+      if (right != null && constant(cmp.left()) instanceof Literal lit) {
         return new Predicate.Comparison(right, flip(op), lit.value());
       }
       return opaque(e);
@@ -75,7 +77,7 @@ public final class CatalystPredicates {
       String c = columnName(in.value());
       List<Object> values = new ArrayList<>();
       for (Expression v : ScalaColl.asJava(in.list())) {
-        if (!(v instanceof Literal lit)) {
+        if (!(constant(v) instanceof Literal lit)) {
           return opaque(e);
         }
         values.add(lit.value());
@@ -90,13 +92,19 @@ public final class CatalystPredicates {
     return opaque(e);
   }
 
-  /** The conjunction of a DataFrame's filter conditions, from its analyzed plan. */
+  /**
+   * The conjunction of a DataFrame's filter conditions as Delta's scan receives them: from the
+   * optimized plan, where literal casts are folded and replaceable expressions ({@code BETWEEN},
+   * which Spark 4 analyzes into a common-expression form) are already rewritten into comparisons.
+   */
   public static List<Expression> filterConditions(Dataset<?> df) {
     List<Expression> out = new ArrayList<>();
-    LogicalPlan plan = df.queryExecution().analyzed();
-    while (plan instanceof Filter f) {
-      out.addAll(splitConjuncts(f.condition()));
-      plan = f.child();
+    LogicalPlan plan = df.queryExecution().optimizedPlan();
+    while (plan instanceof Filter || plan instanceof Project) {
+      if (plan instanceof Filter f) {
+        out.addAll(splitConjuncts(f.condition()));
+      }
+      plan = plan.children().head();
     }
     return out;
   }
@@ -119,12 +127,25 @@ public final class CatalystPredicates {
       c = columnName(e.right());
       other = e.left();
     }
-    if (c == null || !(other instanceof Literal lit)) {
+    if (c == null || !(constant(other) instanceof Literal lit)) {
       return opaque(e);
     }
     return lit.value() == null ? new Predicate.IsNull(c)
         : new Predicate.And(new Predicate.IsNotNull(c),
             new Predicate.Comparison(c, Predicate.Op.EQ, lit.value()));
+  }
+
+  /**
+   * The operand as a literal when it is one or folds to one: the analyzed plan keeps the cast the
+   * analyzer puts on a literal of another type ({@code long_col = 997} is
+   * {@code long_col = CAST(997 AS BIGINT)}), which Spark's optimizer folds before Delta's scan
+   * sees the filter. Anything that reads a column or is non-deterministic stays as it is.
+   */
+  static Expression constant(Expression e) {
+    if (e instanceof Literal || !e.foldable() || !e.deterministic()) {
+      return e;
+    }
+    return Literal.create(e.eval(null), e.dataType());
   }
 
   private static Predicate.Op opOf(BinaryComparison cmp) {

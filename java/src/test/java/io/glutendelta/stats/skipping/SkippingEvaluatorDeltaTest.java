@@ -150,6 +150,59 @@ class SkippingEvaluatorDeltaTest {
     }
   }
 
+  /**
+   * Predicates as users write them in SQL, where the analyzer casts literals to the column's type
+   * ({@code id = 7} on a BIGINT column is {@code id = CAST(7 AS BIGINT)}) and keeps BETWEEN as a
+   * replaceable expression: converted from the DataFrame, they must skip the files Delta's scan
+   * skips, and each of them prunes here.
+   */
+  @Test
+  void sqlTextPredicatesWithCastLiteralsMatchDelta() {
+    String path = dir.resolve("sql-literals").toString();
+    // every column rises with id, and the 8 files hold disjoint id ranges: each predicate prunes
+    spark.range(0, 800).selectExpr("id", "CAST(id AS DECIMAL(10,2)) / 10 AS amt", "CAST(id AS DOUBLE) AS f",
+        "date_add(DATE'2020-01-01', CAST(id DIV 10 AS INT)) AS d")
+        .repartitionByRange(8, org.apache.spark.sql.functions.col("id"))
+        .write().format("delta").save(path);
+    Snapshot snapshot = DeltaStatsLoader.snapshot(spark, path);
+    TableStats model = DeltaStatsLoader.load(snapshot, List.of("id", "amt", "f", "d"));
+    SkippingEvaluator evaluator = new SkippingEvaluator(model);
+    String[] sql = {
+        "id = 400", // INT literal on a BIGINT column
+        "id BETWEEN 397 AND 403",
+        "id IN (400, 401)",
+        "id <=> 400",
+        "amt < 5", // INT literal on a DECIMAL column
+        "f >= 700", // INT literal on a DOUBLE column
+        "d = '2020-01-05'", // STRING literal on a DATE column
+    };
+    int pruning = 0;
+    for (String predicate : sql) {
+      org.apache.spark.sql.Dataset<Row> df = spark.read().format("delta").load(path).filter(predicate);
+      List<Predicate> preds = new ArrayList<>();
+      for (Expression e : CatalystPredicates.filterConditions(df)) {
+        preds.add(CatalystPredicates.fromCatalyst(e));
+      }
+      List<Expression> optimized = new ArrayList<>();
+      if (df.queryExecution().optimizedPlan() instanceof org.apache.spark.sql.catalyst.plans.logical.Filter f) {
+        optimized.add(f.condition());
+      }
+      Set<String> delta = new TreeSet<>();
+      for (AddFile f : ScalaColl.asJava(
+          snapshot.filesForScan(ScalaColl.seq(optimized), false).files())) {
+        delta.add(f.path());
+      }
+      ScanEstimate ours = evaluator.estimate(preds);
+      Set<String> mine = new TreeSet<>();
+      ours.filesRead().stream().forEach(i -> mine.add(model.path(i)));
+      assertEquals(delta, mine, "file sets differ for " + predicate);
+      if (mine.size() < model.numFiles()) {
+        pruning++;
+      }
+    }
+    assertEquals(sql.length, pruning, "every SQL predicate prunes on this layout");
+  }
+
   /** Returns how many predicates pruned at least one file (so the test is not vacuous). */
   private int compareWithDelta(String path, long seed) {
     Snapshot snapshot = DeltaStatsLoader.snapshot(spark, path);

@@ -23,7 +23,7 @@ final class WriteAmpReport {
   private WriteAmpReport() {}
 
   static Path write(WriteAmpOptions opts, Base base, Map<String, String> probes, Map<String, Long> baseFilesRead,
-      Map<Variant, AmplificationSeries> results, double totalSeconds) throws IOException {
+      Map<Variant, AmplificationSeries> results, EvaluatorCrossCheck check, double totalSeconds) throws IOException {
     Path dir = ResultsDir.create(opts.resultsDir, opts.kind);
     StringBuilder md = new StringBuilder();
     md.append("# Write amplification of a clustered table: store_sales SF")
@@ -58,7 +58,14 @@ final class WriteAmpReport {
         + "(`AddFile.clusteringProvider` set), from the commit's remove actions\n");
     md.append("- Files read = the file scan's \"number of files read\" after Delta's data skipping, for:");
     probes.forEach((name, p) -> md.append(" `").append(p).append("`;"));
-    md.append(" on the base table: ").append(baseFilesRead).append(" of ").append(base.files()).append(" files\n\n");
+    md.append(" on the base table: ").append(baseFilesRead).append(" of ").append(base.files()).append(" files\n");
+    md.append(String.format(Locale.ROOT, "- Cross-check: our skipping evaluator (`SkippingEvaluator` on the table's stats) "
+        + "predicted the same files-read as Delta's scan on %d of %d probes%n", check.probes() - check.mismatches().size(),
+        check.probes()));
+    for (String m : check.mismatches()) {
+      md.append("  - differs: ").append(m).append('\n');
+    }
+    md.append('\n');
 
     md.append("## Summary (cumulative over all runs)\n\n| variant | appended MiB | rewritten MiB | rewritten ÷ appended "
         + "| clustered rewritten ÷ appended | vs delta | OPTIMIZE s total | OPTIMIZE s median [min–max] | files at end |");

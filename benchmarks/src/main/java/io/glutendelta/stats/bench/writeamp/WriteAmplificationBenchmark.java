@@ -57,7 +57,8 @@ public final class WriteAmplificationBenchmark {
         + String.join("-", opts.clusterBy) + "-" + (opts.targetFileBytes >> 10) + "kib");
     WriteAmpReport.Base baseInfo = ensureBase(spark, opts, source, base);
     Map<String, String> probes = probes(spark, base.toString(), opts.clusterBy);
-    Map<String, Long> baseFilesRead = probe(spark, base.toString(), probes);
+    EvaluatorCrossCheck check = new EvaluatorCrossCheck();
+    Map<String, Long> baseFilesRead = probe(spark, base.toString(), probes, opts.clusterBy, check, "base");
     System.out.printf(Locale.ROOT, "[write-amp] base: %d files, %.1f MiB, files read %s%n", baseInfo.files(),
         baseInfo.bytes() / 1048576.0, baseFilesRead);
 
@@ -106,7 +107,8 @@ public final class WriteAmplificationBenchmark {
           }
         }
         boolean probeNow = (i + 1) % opts.probeEvery == 0 || i == opts.appends - 1;
-        Map<String, Long> filesRead = probeNow ? probe(spark, table.toString(), probes) : Map.of();
+        Map<String, Long> filesRead = probeNow
+            ? probe(spark, table.toString(), probes, opts.clusterBy, check, v.label() + " run " + (i + 1)) : Map.of();
         AmplificationSeries.Run run = new AmplificationSeries.Run(appended, rewritten, rewrittenClustered, added,
             removedFiles, addedFiles, secs, operation, ledger.files(), ledger.bytes(), filesRead);
         series.add(run);
@@ -121,7 +123,7 @@ public final class WriteAmplificationBenchmark {
       unsetConfs(spark, confs);
       Dirs.deleteRecursively(table);
     }
-    Path dir = WriteAmpReport.write(opts, baseInfo, probes, baseFilesRead, results, (System.nanoTime() - start) / 1e9);
+    Path dir = WriteAmpReport.write(opts, baseInfo, probes, baseFilesRead, results, check, (System.nanoTime() - start) / 1e9);
     System.out.println("[write-amp] report: " + dir.resolve("README.md"));
   }
 
@@ -160,9 +162,15 @@ public final class WriteAmplificationBenchmark {
     return out;
   }
 
-  private static Map<String, Long> probe(SparkSession spark, String table, Map<String, String> probes) {
+  /** Delta's files-read per probe, each cross-checked against our evaluator. */
+  private static Map<String, Long> probe(SparkSession spark, String table, Map<String, String> probes,
+      List<String> columns, EvaluatorCrossCheck check, String where) {
     Map<String, Long> out = new LinkedHashMap<>();
-    probes.forEach((name, predicate) -> out.put(name, ScanFiles.filesRead(spark, table, predicate)));
+    probes.forEach((name, predicate) -> {
+      long scan = ScanFiles.filesRead(spark, table, predicate);
+      check.record(where, predicate, scan, EvaluatorCrossCheck.filesRead(spark, table, columns, predicate));
+      out.put(name, scan);
+    });
     return out;
   }
 
