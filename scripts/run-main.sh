@@ -31,9 +31,10 @@ while [[ $# -gt 0 ]]; do
   esac
 done
 
-echo "[main] building (mvn -DskipTests package: the jar with its native library, the benchmarks module)"
+echo "[main] building (mvn -DskipTests -pl benchmarks -am package: the spark4.2_2.13 jar with its native library, the benchmarks module)"
+# Only the default line: the main job runs on Spark 4.2; the other lines' jars are built by the tests.
 # shellcheck disable=SC2086
-mvn -B -q ${GDS_MVN_FLAGS:-} -f "$root/pom.xml" -DskipTests package
+mvn -B -q ${GDS_MVN_FLAGS:-} -f "$root/pom.xml" -DskipTests -pl benchmarks -am package
 bench_cp="$root/benchmarks/target/gluten-delta-stats-benchmarks-0.1.0-SNAPSHOT.jar:$(cat "$root/benchmarks/target/classpath.txt")"
 flags=$(sed -n 's:.*<spark.jvm.flags>\(.*\)</spark.jvm.flags>.*:\1:p' "$root/pom.xml")
 # Warnings only: Spark's start-up INFO lines would bury the job's result.
