@@ -43,11 +43,13 @@ work="$(mktemp -d "${TMPDIR:-/tmp}/gds-jar-check.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/lib" "$work/run" "$work/demo/io/glutendelta/stats/engine"
 
-echo "== picking Arrow Java and its dependencies (the versions Spark brings) from the module's classpath"
+echo "== picking Arrow Java, Spark's unsafe memory API and their dependencies (the versions Spark brings) from the module's classpath"
 # arrow-c-data is deliberately not copied: the shaded jar must bring it.
 mvn_prefer_offline -q -f "$repo/java/pom.xml" org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath \
   -Dmdep.outputFile="$work/cp.txt" -Dmdep.includeScope=compile
-runtime_jars='/(arrow-(vector|format|memory-core|memory-netty|memory-netty-buffer-patch)|flatbuffers-java|jackson-(core|databind|annotations|datatype-jsr310)|commons-codec|netty-(buffer|common)|slf4j-api)-[0-9][^/]*\.jar$'
+# spark-unsafe: the engine writes the C Data structs through Spark's Platform (the one memory API
+# every line's Spark has; Arrow 12 lacks MemoryUtil.putLong), present wherever the jar runs.
+runtime_jars='/(arrow-(vector|format|memory-core|memory-netty|memory-netty-buffer-patch)|flatbuffers-java|jackson-(core|databind|annotations|datatype-jsr310)|commons-codec|netty-(buffer|common)|slf4j-api|spark-unsafe_2\.1[23])-[0-9][^/]*\.jar$'
 tr ':' '\n' <"$work/cp.txt" | grep -E "$runtime_jars" | while read -r dep; do cp "$dep" "$work/lib/"; done
 cp "$jar" "$work/lib/"
 cp "$demo_classes"/io/glutendelta/stats/engine/EngineDemo*.class "$work/demo/io/glutendelta/stats/engine/"
