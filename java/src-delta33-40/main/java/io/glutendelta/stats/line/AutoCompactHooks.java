@@ -2,13 +2,8 @@ package io.glutendelta.stats.line;
 
 import java.util.function.BiConsumer;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.catalyst.catalog.CatalogTable;
-import org.apache.spark.sql.delta.DeltaLog;
 import org.apache.spark.sql.delta.OptimisticTransaction;
-import org.apache.spark.sql.delta.Snapshot;
-import org.apache.spark.sql.delta.hooks.AutoCompactRequest;
 import org.apache.spark.sql.delta.hooks.PostCommitHook;
-import scala.Option;
 
 /**
  * Delta 3.3 and 4.0 run post-commit hooks as {@code run(spark, txn, version, snapshot, actions)},
@@ -23,24 +18,7 @@ public final class AutoCompactHooks {
   /** Delta's auto compaction can be routed on this line. */
   public static final boolean ROUTABLE = false;
 
-  /** One auto-compaction call as routing code sees it (never created on this line). */
-  public interface Call {
-    DeltaLog deltaLog();
-
-    Option<CatalogTable> catalogTable();
-
-    Snapshot postCommitSnapshot();
-
-    String tableId();
-
-    void runDelta();
-
-    boolean qualified();
-
-    AutoCompactRequest request(String opType);
-  }
-
-  public static PostCommitHook hook(String name, BiConsumer<SparkSession, Call> route) {
+  public static PostCommitHook hook(String name, BiConsumer<SparkSession, AutoCompactCall> route) {
     throw new UnsupportedOperationException("auto compaction is not routed on Delta 3.3 / 4.0");
   }
 

@@ -20,29 +20,8 @@ public final class AutoCompactHooks {
   /** Delta's auto compaction can be routed on this line. */
   public static final boolean ROUTABLE = true;
 
-  /** One auto-compaction call as routing code sees it: the committed table and Delta's decisions. */
-  public interface Call {
-    DeltaLog deltaLog();
-
-    Option<CatalogTable> catalogTable();
-
-    Snapshot postCommitSnapshot();
-
-    /** The id Delta keys its auto-compaction partition bookkeeping by. */
-    String tableId();
-
-    /** Delta's own AutoCompact hook, on the same arguments. */
-    void runDelta();
-
-    /** AutoCompactUtils.isQualifiedForAutoCompact. */
-    boolean qualified();
-
-    /** AutoCompactUtils.prepareAutoCompactRequest (no deleted-rows ratio, as Delta's hook). */
-    AutoCompactRequest request(String opType);
-  }
-
   /** A post-commit hook handing each call to {@code route}. */
-  public static PostCommitHook hook(String name, BiConsumer<SparkSession, Call> route) {
+  public static PostCommitHook hook(String name, BiConsumer<SparkSession, AutoCompactCall> route) {
     return new PostCommitHook() {
       @Override
       public String name() {
@@ -51,7 +30,7 @@ public final class AutoCompactHooks {
 
       @Override
       public void run(SparkSession spark, CommittedTransaction txn) {
-        route.accept(spark, new Call() {
+        route.accept(spark, new AutoCompactCall() {
           @Override
           public DeltaLog deltaLog() {
             return txn.deltaLog();

@@ -1,6 +1,7 @@
 package io.glutendelta.stats.clustering;
 
 import io.glutendelta.stats.delta.ForwardingObserver;
+import io.glutendelta.stats.line.AutoCompactCall;
 import io.glutendelta.stats.line.AutoCompactHooks;
 import java.util.ArrayList;
 import java.util.List;
@@ -53,7 +54,7 @@ public final class AutoCompactRouting extends ForwardingObserver {
     return hook;
   }
 
-  static void runAutoCompaction(SparkSession spark, AutoCompactHooks.Call txn) {
+  static void runAutoCompaction(SparkSession spark, AutoCompactCall txn) {
     AutoCompact$ delta = AutoCompact$.MODULE$;
     String path = txn.deltaLog().dataPath().toString();
     boolean ours = OptimizeRouter.enabled(spark) && OptimizeRouter.clustered(
