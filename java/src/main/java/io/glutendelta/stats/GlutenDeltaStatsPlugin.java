@@ -1,5 +1,6 @@
 package io.glutendelta.stats;
 
+import io.glutendelta.stats.clustering.AutoCompactStreamingListener;
 import io.glutendelta.stats.clustering.ClusteringExtension;
 import io.glutendelta.stats.delta.NativeStatsExtension;
 import io.glutendelta.stats.delta.NativeStatsRuntime;
@@ -19,7 +20,7 @@ import org.apache.spark.api.plugin.SparkPlugin;
 /**
  * One-conf activation ({@code spark.plugins=io.glutendelta.stats.GlutenDeltaStatsPlugin}): the
  * driver plugin appends our SQL extensions (native statistics, incremental clustering) and
- * streaming listener to the live SparkContext conf, which sessions built afterwards read. The
+ * streaming listeners to the live SparkContext conf, which sessions built afterwards read. The
  * clustering extension is inert unless {@code spark.glutendelta.clustering.incremental.enabled}
  * is true, so one conf activates both features. Delta's own extension and catalog confs stay
  * as Delta documents them. It sits at the package root because it installs features of several
@@ -56,6 +57,8 @@ public final class GlutenDeltaStatsPlugin implements SparkPlugin {
     appendClass(conf, EXTENSIONS, NativeStatsExtension.class.getName());
     appendClass(conf, EXTENSIONS, ClusteringExtension.class.getName());
     appendClass(conf, LISTENERS, NativeStatsStreamingListener.class.getName());
+    // After the native one: its observer must wrap the native observer (see the listener).
+    appendClass(conf, LISTENERS, AutoCompactStreamingListener.class.getName());
   }
 
   /** Appends {@code cls} to a comma-separated conf value unless it is already listed. */

@@ -2,6 +2,7 @@ package io.glutendelta.stats;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.glutendelta.stats.clustering.AutoCompactStreamingListener;
 import io.glutendelta.stats.clustering.ClusteringExtension;
 import io.glutendelta.stats.delta.NativeStatsExtension;
 import io.glutendelta.stats.delta.NativeStatsStreamingListener;
@@ -28,6 +29,8 @@ class GlutenDeltaStatsPluginTest {
     GlutenDeltaStatsPlugin.activate(conf);
     assertEquals("io.delta.sql.DeltaSparkSessionExtension," + NativeStatsExtension.class.getName() + ","
         + ClusteringExtension.class.getName(), conf.get(GlutenDeltaStatsPlugin.EXTENSIONS));
-    assertEquals(NativeStatsStreamingListener.class.getName(), conf.get(GlutenDeltaStatsPlugin.LISTENERS));
+    // The auto-compaction listener's observer must wrap the native one: it comes second.
+    assertEquals(NativeStatsStreamingListener.class.getName() + ","
+        + AutoCompactStreamingListener.class.getName(), conf.get(GlutenDeltaStatsPlugin.LISTENERS));
   }
 }

@@ -3,8 +3,9 @@ package io.glutendelta.stats.clustering;
 import io.glutendelta.stats.delta.ForwardingObserver;
 import io.glutendelta.stats.line.AutoCompactCall;
 import io.glutendelta.stats.line.AutoCompactHooks;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.Collections;
+import java.util.Set;
+import java.util.WeakHashMap;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.delta.OptimisticTransaction;
 import org.apache.spark.sql.delta.TransactionExecutionObserver;
@@ -22,7 +23,8 @@ import scala.Option;
  * Routes Delta's auto compaction through {@link OptimizeRouter}. Delta registers its
  * {@code AutoCompact} post-commit hook from {@code writeFiles} and runs it after the commit;
  * there is no extension point, so a transaction observer (installed around Delta write commands
- * by {@code AutoCompactRoutingExec}) remembers the transactions the command starts and, when
+ * by {@code AutoCompactRoutingExec}, and on a streaming query's thread by
+ * {@link AutoCompactStreamingListener}) remembers the transactions the command starts and, when
  * one prepares its commit, swaps Delta's hook for {@link #HOOK}. The hook keeps Delta's own
  * decision of whether to compact ({@code AutoCompact.getAutoCompactType} and
  * {@code AutoCompactUtils.prepareAutoCompactRequest}: the conf or table property, the file-count
@@ -39,7 +41,13 @@ public final class AutoCompactRouting extends ForwardingObserver {
 
   private static volatile PostCommitHook hook;
 
-  private final List<OptimisticTransaction> started = new ArrayList<>();
+  /**
+   * Transactions started under this observer and not yet committed. Weakly held: a transaction
+   * that never commits (a streaming batch already written, a failed command) must not pile up
+   * in an observer that lives as long as a streaming query.
+   */
+  private final Set<OptimisticTransaction> started =
+      Collections.newSetFromMap(new WeakHashMap<>());
 
   public AutoCompactRouting(TransactionExecutionObserver previous) {
     super(previous);

@@ -25,6 +25,8 @@ import java.util.concurrent.Future;
 import org.apache.spark.sql.AnalysisException;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.streaming.StreamingQuery;
+import org.apache.spark.sql.streaming.Trigger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -52,7 +54,10 @@ class LightweightOptimizeSqlTest {
   static void start() {
     spark = TestSpark.start("lightweight-sql", Map.of("spark.sql.extensions",
         "io.delta.sql.DeltaSparkSessionExtension,io.glutendelta.stats.delta.NativeStatsExtension,"
-            + "io.glutendelta.stats.clustering.ClusteringExtension"));
+            + "io.glutendelta.stats.clustering.ClusteringExtension",
+        "spark.sql.streaming.streamingQueryListeners",
+        "io.glutendelta.stats.delta.NativeStatsStreamingListener,"
+            + "io.glutendelta.stats.clustering.AutoCompactStreamingListener"));
   }
 
   @AfterAll
@@ -415,6 +420,64 @@ class LightweightOptimizeSqlTest {
     assertEquals("true", po.get("auto"));
     assertNotEquals("[]", po.get("clusterBy"));
     assertEquals(checksumAt(other, version(other) - 1), checksumAt(other, version(other)));
+  }
+
+  /** Streams three appends (one micro-batch each) from a plain Delta table into {@code path}. */
+  private static void streamDays(String path, int firstDay) throws Exception {
+    String src = dir.resolve("src" + (tables++)).toString();
+    spark.sql("CREATE TABLE delta.`" + src + "` (id BIGINT, d DATE, n STRUCT<d: DATE>, s STRING)"
+        + " USING delta");
+    for (int day = firstDay; day < firstDay + 3; day++) {
+      insertDay(src, day, 20 + day);
+    }
+    StreamingQuery q = spark.readStream().format("delta").option("maxFilesPerTrigger", "1")
+        .load(src).writeStream().format("delta")
+        .option("checkpointLocation", dir.resolve("ckpt" + (tables++)).toString())
+        .trigger(Trigger.AvailableNow()).start(path);
+    q.awaitTermination();
+  }
+
+  /** The auto compactions of {@code path}: (version, clusterBy) of each OPTIMIZE with auto=true. */
+  private static Map<Long, String> autoCompactions(String path) {
+    Map<Long, String> out = new java.util.TreeMap<>();
+    for (Row h : spark.sql("DESCRIBE HISTORY delta.`" + path + "`")
+        .where("operation = 'OPTIMIZE'").collectAsList()) {
+      Map<String, String> p = h.getJavaMap(h.fieldIndex("operationParameters"));
+      if ("true".equals(p.get("auto"))) {
+        out.put(h.getLong(0), p.get("clusterBy"));
+      }
+    }
+    return out;
+  }
+
+  @Test
+  void streamingAutoCompactionUsesTheTier() throws Exception { // 14, Structured Streaming sink
+    String path = dayTable("id, s, d", "");
+    long rows = spark.sql("SELECT count(*) FROM delta.`" + path + "`").first().getLong(0);
+    spark.conf().set(LW + "enabled", "true");
+    spark.conf().set("spark.databricks.delta.autoCompact.enabled", "true");
+    spark.conf().set("spark.databricks.delta.autoCompact.minNumFiles", "2");
+    streamDays(path, 8);
+    Map<Long, String> auto = autoCompactions(path);
+    assertFalse(auto.isEmpty(), "the streaming appends triggered auto compaction");
+    for (Map.Entry<Long, String> e : auto.entrySet()) {
+      assertEquals("[]", e.getValue(), "auto compaction at v" + e.getKey() + " ran the tier");
+      assertUnclusteredOutputs(path, e.getKey());
+      assertEquals(checksumAt(path, e.getKey() - 1), checksumAt(path, e.getKey()));
+    }
+    assertEquals(rows + 28 + 29 + 30,
+        spark.sql("SELECT count(*) FROM delta.`" + path + "`").first().getLong(0));
+
+    // Control: with the tier off, Delta's own auto compaction of the stream clusters.
+    String other = dayTable("id, s, d", "");
+    spark.conf().set(LW + "enabled", "false");
+    streamDays(other, 8);
+    Map<Long, String> deltas = autoCompactions(other);
+    assertFalse(deltas.isEmpty());
+    for (Map.Entry<Long, String> e : deltas.entrySet()) {
+      assertNotEquals("[]", e.getValue());
+      assertEquals(checksumAt(other, e.getKey() - 1), checksumAt(other, e.getKey()));
+    }
   }
 
   @Test
