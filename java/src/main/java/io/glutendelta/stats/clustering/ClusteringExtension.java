@@ -21,6 +21,7 @@ public final class ClusteringExtension implements Function1<SparkSessionExtensio
   @Override
   public BoxedUnit apply(SparkSessionExtensions extensions) {
     if (LineCheck.matches()) {
+      ClusteringConfs.register();
       extensions.injectPostHocResolutionRule(session -> SessionRules.create(OPTIMIZE_RULE, session));
       extensions.injectColumnar(session -> SessionRules.create(AUTO_COMPACT_RULE, session));
     }

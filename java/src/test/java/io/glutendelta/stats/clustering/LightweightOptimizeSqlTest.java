@@ -503,11 +503,24 @@ class LightweightOptimizeSqlTest {
   }
 
   @Test
-  void maxRelativeFileRangeIsValidated() {
-    String path = lightweightDayTable("id, s, d", "");
-    spark.conf().set(LW + "maxRelativeFileRange", "1.5");
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> spark.sql("OPTIMIZE delta.`" + path + "`").collect());
-    assertTrue(e.getMessage().contains(LW + "maxRelativeFileRange"), e.getMessage());
+  void confsAreValidatedAtSet() {
+    // Registered in Spark's SQLConf like Delta's own: a bad value fails the SET itself.
+    for (String[] bad : new String[][] {{LW + "maxRelativeFileRange", "1.5"},
+        {LW + "maxRelativeFileRange", "-0.1"}, {LW + "maxUnclusteredBytes", "0"},
+        {LW + "maxUnclusteredBytes", "ten gigabytes"}, {LW + "enabled", "maybe"},
+        {ClusteringConfig.Recluster.MIN_OVERLAP, "0"},
+        {ClusteringConfig.Recluster.MAX_SIZE_RATIO, "0.5"},
+        {ClusteringConfig.INCREMENTAL_ENABLED, "yes please"}}) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> spark.sql("SET " + bad[0] + "=" + bad[1]), bad[0] + "=" + bad[1]);
+      assertTrue(e.getMessage().contains(bad[0]), e.getMessage());
+      assertFalse(spark.conf().getOption(bad[0]).isDefined()
+          && spark.conf().get(bad[0]).equals(bad[1]), "the bad value was not kept");
+    }
+    spark.sql("SET " + LW + "maxUnclusteredBytes=10g");
+    spark.sql("SET " + LW + "maxRelativeFileRange=1");
+    spark.sql("SET " + LW + "column=`n`.`d`");
+    List<Row> listed = spark.sql("SET -v").where("key LIKE '" + LW + "%'").collectAsList();
+    assertEquals(4, listed.size(), listed.toString());
   }
 }
