@@ -76,7 +76,10 @@ class SparkSubmitMultiJvmTest {
     // Without a Spark distribution the worker builds executor commands in "testing" mode: no jars
     // directory is required and the Scala version is given explicitly.
     pb.environment().put("SPARK_TESTING", "1");
-    pb.environment().put("SPARK_SCALA_VERSION", "2.13");
+    // The line's own Scala binary version (2.12 or 2.13), as bin/spark-class would derive it.
+    String scalaVersion = scala.util.Properties$.MODULE$.versionNumberString();
+    pb.environment().put("SPARK_SCALA_VERSION",
+        scalaVersion.substring(0, scalaVersion.lastIndexOf('.')));
     pb.environment().put("SPARK_HOME", sparkHome.toString());
     Process p = pb.start();
     boolean done = p.waitFor(10, TimeUnit.MINUTES);
