@@ -53,6 +53,11 @@ final class AmplificationSeries {
     return out;
   }
 
+  /** Bytes rewritten over runs 0..k (inclusive). */
+  long rewrittenThrough(int k) {
+    return sum(k, Run::rewrittenBytes);
+  }
+
   long totalRewritten() {
     return sum(runs.size() - 1, Run::rewrittenBytes);
   }

@@ -31,6 +31,8 @@ final class WriteAmpOptions {
   String kind = "write-amplification";
   boolean updateLatest = true;
   boolean rebuildBase;
+  /** A runs.csv (or the folder holding one) of an earlier run: its variants not run now join the report. */
+  Path merge;
 
   static final String USAGE = String.join("\n",
       "WriteAmplificationBenchmark: a clustered store_sales table receives small appends, each followed by",
@@ -54,7 +56,9 @@ final class WriteAmpOptions {
       "  --rebuild-base         rebuild the clustered base table even if one is there",
       "  --results-dir DIR      report root (default benchmarks/results)",
       "  --kind K               results folder name (default write-amplification)",
-      "  --no-latest            do not refresh <results-dir>/latest");
+      "  --no-latest            do not refresh <results-dir>/latest",
+      "  --merge PATH           add the variants of an earlier run's runs.csv (file or its folder) that this run\n"
+      + "                         does not run, e.g. Delta's own series measured separately (same SF, columns, base)");
 
   static WriteAmpOptions parse(String[] args) {
     WriteAmpOptions o = new WriteAmpOptions();
@@ -88,6 +92,7 @@ final class WriteAmpOptions {
         case "--kind" -> o.kind = value(args, ++i, a);
         case "--no-latest" -> o.updateLatest = false;
         case "--rebuild-base" -> o.rebuildBase = true;
+        case "--merge" -> o.merge = Paths.get(value(args, ++i, a));
         case "--help", "-h" -> throw new IllegalArgumentException(USAGE);
         default -> throw new IllegalArgumentException("unknown flag '" + a + "'\n" + USAGE);
       }

@@ -22,9 +22,13 @@ final class WriteAmpReport {
 
   private WriteAmpReport() {}
 
-  static Path write(WriteAmpOptions opts, Base base, Map<String, String> probes, Map<String, Long> baseFilesRead,
-      Map<Variant, AmplificationSeries> results, EvaluatorCrossCheck check, double totalSeconds) throws IOException {
-    Path dir = ResultsDir.create(opts.resultsDir, opts.kind);
+  /**
+   * Writes (or rewrites) the report into {@code dir}. {@code merged}: the variants taken from
+   * another run's runs.csv ({@code --merge}).
+   */
+  static Path write(Path dir, WriteAmpOptions opts, Base base, Map<String, String> probes,
+      Map<String, Long> baseFilesRead, Map<Variant, AmplificationSeries> results, java.util.Set<Variant> merged,
+      EvaluatorCrossCheck check, double totalSeconds) throws IOException {
     StringBuilder md = new StringBuilder();
     md.append("# Write amplification of a clustered table: store_sales SF")
         .append(fmtSf(opts.scaleFactor)).append(", CLUSTER BY (").append(String.join(", ", opts.clusterBy))
@@ -48,7 +52,12 @@ final class WriteAmpReport {
         100 * opts.appendFraction));
     md.append("- Variants (session confs only):\n");
     for (Variant v : results.keySet()) {
-      md.append("  - `").append(v.label()).append("`: ");
+      md.append("  - `").append(v.label()).append("`")
+          .append(merged.contains(v) ? " (merged from `" + opts.merge + "`: measured by an earlier run; its bytes "
+              + "and files read are determined by the same SF, seeds and base, its OPTIMIZE seconds are that run's)"
+              : "")
+          .append(String.format(Locale.ROOT, " (%d of %d runs)", results.get(v).runs().size(), opts.appends))
+          .append(": ");
       List<String> kv = new ArrayList<>();
       v.confs(opts.reclusterConfs).forEach((k, val) -> kv.add("`" + k + "=" + val + "`"));
       md.append(String.join(", ", kv)).append('\n');
@@ -157,9 +166,14 @@ final class WriteAmpReport {
     return dir;
   }
 
-  /** Bytes the variant rewrote over the series ÷ what Delta's own OPTIMIZE rewrote. */
+  /**
+   * Bytes the variant rewrote over the series ÷ what Delta's own OPTIMIZE rewrote, over the runs
+   * both have (a stopped run may have fewer of one).
+   */
   static double bytesVsDelta(AmplificationSeries variant, AmplificationSeries delta) {
-    return AmplificationSeries.ratio(variant.totalRewritten(), delta.totalRewritten());
+    int k = Math.min(variant.runs().size(), delta.runs().size()) - 1;
+    return k < 0 ? Double.NaN
+        : AmplificationSeries.ratio(variant.rewrittenThrough(k), delta.rewrittenThrough(k));
   }
 
   private static double mib(long bytes) {

@@ -3,6 +3,7 @@ package io.glutendelta.stats.bench.writeamp;
 import io.glutendelta.stats.bench.e2e.DeltaWriteBenchmark;
 import io.glutendelta.stats.bench.e2e.NativeHookProbe;
 import io.glutendelta.stats.bench.report.Progress;
+import io.glutendelta.stats.bench.report.ResultsDir;
 import io.glutendelta.stats.bench.tpcds.Dirs;
 import io.glutendelta.stats.bench.tpcds.TpcdsParquetCache;
 import java.io.IOException;
@@ -62,7 +63,10 @@ public final class WriteAmplificationBenchmark {
     System.out.printf(Locale.ROOT, "[write-amp] base: %d files, %.1f MiB, files read %s%n", baseInfo.files(),
         baseInfo.bytes() / 1048576.0, baseFilesRead);
 
+    Map<Variant, AmplificationSeries> merged = merged(opts);
     Map<Variant, AmplificationSeries> results = new LinkedHashMap<>();
+    // Created up front: runs.csv is rewritten after every run, the report after every variant.
+    Path dir = ResultsDir.create(opts.resultsDir, opts.kind);
     Progress progress = new Progress("write-amp", opts.variants.size() * opts.appends,
         opts.variants.size() * opts.appends, System.nanoTime());
     for (Variant v : opts.variants) {
@@ -74,6 +78,7 @@ public final class WriteAmplificationBenchmark {
       FileLedger ledger = new FileLedger(table);
       ledger.advanceTo(latestVersion(spark, table.toString()));
       AmplificationSeries series = new AmplificationSeries();
+      results.put(v, series);
       for (int i = 0; i < opts.appends; i++) {
         spark.read().parquet(source.toString()).sample(false, opts.appendFraction, 1000L + i)
             .write().format("delta").mode("append").save(table.toString());
@@ -112,6 +117,7 @@ public final class WriteAmplificationBenchmark {
         AmplificationSeries.Run run = new AmplificationSeries.Run(appended, rewritten, rewrittenClustered, added,
             removedFiles, addedFiles, secs, operation, ledger.files(), ledger.bytes(), filesRead);
         series.add(run);
+        SeriesCsv.write(dir.resolve(SeriesCsv.FILE), results);
         progress.advance(1);
         System.out.println(progress.line(System.nanoTime(), String.format(Locale.ROOT,
             "%s run %d/%d: appended %.1f MiB, OPTIMIZE (%s) %.2f s rewrote %.1f MiB (clustered %.1f MiB), ratio %.2f, "
@@ -119,12 +125,42 @@ public final class WriteAmplificationBenchmark {
             secs, rewritten / 1048576.0, rewrittenClustered / 1048576.0, run.ratio(),
             series.cumulativeRatio(i), ledger.files(), filesRead.isEmpty() ? "" : ", files read " + filesRead)));
       }
-      results.put(v, series);
       unsetConfs(spark, confs);
       Dirs.deleteRecursively(table);
+      WriteAmpReport.write(dir, opts, baseInfo, probes, baseFilesRead, withMerged(results, merged), merged.keySet(),
+          check, (System.nanoTime() - start) / 1e9);
     }
-    Path dir = WriteAmpReport.write(opts, baseInfo, probes, baseFilesRead, results, check, (System.nanoTime() - start) / 1e9);
     System.out.println("[write-amp] report: " + dir.resolve("README.md"));
+  }
+
+  /** The variants of {@code --merge} that this run does not run itself. */
+  private static Map<Variant, AmplificationSeries> merged(WriteAmpOptions opts) throws IOException {
+    Map<Variant, AmplificationSeries> out = new LinkedHashMap<>();
+    if (opts.merge == null) {
+      return out;
+    }
+    Path csv = Files.isDirectory(opts.merge) ? opts.merge.resolve(SeriesCsv.FILE) : opts.merge;
+    SeriesCsv.read(csv).forEach((v, s) -> {
+      if (!opts.variants.contains(v)) {
+        out.put(v, s);
+      }
+    });
+    System.out.println("[write-amp] merged from " + csv + ": " + out.keySet());
+    return out;
+  }
+
+  /** Report order: Variant order, whether a series was measured now or merged. */
+  private static Map<Variant, AmplificationSeries> withMerged(Map<Variant, AmplificationSeries> now,
+      Map<Variant, AmplificationSeries> merged) {
+    Map<Variant, AmplificationSeries> all = new LinkedHashMap<>();
+    for (Variant v : Variant.values()) {
+      if (now.containsKey(v) && !now.get(v).runs().isEmpty()) {
+        all.put(v, now.get(v));
+      } else if (merged.containsKey(v)) {
+        all.put(v, merged.get(v));
+      }
+    }
+    return all;
   }
 
   /** The clustered base table: CTAS with CLUSTER BY, then Delta's own OPTIMIZE clusters it. Kept for reuse. */

@@ -34,7 +34,8 @@ class WriteAmpOptionsTest {
   void flagsParseAndBadInputIsRejected() {
     WriteAmpOptions o = WriteAmpOptions.parse(new String[] {"--sf", "0.1", "--appends", "3", "--variants",
         "Lightweight,delta", "--recluster-confs", "a.b=1, c.d = x", "--target-file-mb", "0.5", "--cluster-by",
-        "SS_ITEM_SK,ss_store_sk", "--probe-every", "2"});
+        "SS_ITEM_SK,ss_store_sk", "--probe-every", "2", "--merge", "benchmarks/results/latest/write-amplification"});
+    assertEquals(java.nio.file.Paths.get("benchmarks/results/latest/write-amplification"), o.merge);
     assertEquals(List.of(Variant.LIGHTWEIGHT, Variant.DELTA), o.variants);
     assertEquals(Map.of("a.b", "1", "c.d", "x"), o.reclusterConfs);
     assertEquals(512 * 1024, o.targetFileBytes);
