@@ -1,5 +1,6 @@
 package io.glutendelta.stats.bench.e2e;
 
+import io.glutendelta.stats.bench.report.LineInfo;
 import io.glutendelta.stats.bench.report.Progress;
 import io.glutendelta.stats.bench.tpcds.Dirs;
 import io.glutendelta.stats.bench.tpcds.TpcdsParquetCache;
@@ -37,6 +38,7 @@ public final class DeltaWriteBenchmark {
       System.exit(2);
       return;
     }
+    LineInfo.require(opts.line);
     boolean wantNative = !opts.generateOnly && opts.modes.contains(WriteMode.NATIVE);
     if (wantNative) {
       NativeHookProbe.requirePlugin(opts.plugin);

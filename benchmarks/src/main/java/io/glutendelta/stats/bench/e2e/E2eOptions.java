@@ -2,6 +2,7 @@ package io.glutendelta.stats.bench.e2e;
 
 import io.glutendelta.stats.bench.tpcds.TpcdsParquetCache;
 import io.glutendelta.stats.bench.cli.ArgValues;
+import io.glutendelta.stats.bench.report.LineInfo;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
@@ -32,6 +33,8 @@ public final class E2eOptions {
   String plugin = DEFAULT_PLUGIN;
   /** Results kind (folder name prefix and latest/ entry); null = the view's default. */
   String kind;
+  /** The build line the jar on the classpath must be (scripts/bench-e2e.sh --line builds it); null = any. */
+  String line;
   /** JVM per mode: -Xms = -Xmx and pre-touched heap, so RSS minus the heap is memory outside it. */
   boolean memory;
   /** JVM per mode: adds a store_sales write partitioned 16 ways with this many concurrent writers (0 = none). */
@@ -58,7 +61,10 @@ public final class E2eOptions {
       "  --memory            JVM per mode: -Xms=-Xmx with pre-touched heap, so RSS - heap = memory outside it",
       "  --partition-writers N  JVM per mode: also store_sales partitioned 16 ways with\n"
       + "                      spark.sql.maxConcurrentOutputFileWriters=N (table store_sales_p16)",
-      "  --kind K            results folder name (default e2e-jvm, e2e with --one-jvm)",
+      "  --line L            the line measured, e.g. spark3.5_2.12: the jar on the classpath must be it\n"
+      + "                      (scripts/bench-e2e.sh --line L builds that line; default: the jar's, spark4.2_2.13)",
+      "  --kind K            results folder name (default e2e-jvm, e2e with --one-jvm; with --line L\n"
+      + "                      e2e-L, e2e-one-jvm-L with --one-jvm)",
       "  --cache-dir DIR     cached Parquet source root (default ~/.cache/gluten-delta-stats/tpcds)",
       "  --work-dir DIR      scratch for the Delta tables written (default $TMPDIR/gds-bench-e2e)",
       "  --results-dir DIR   report root; a <timestamp>/ folder and latest/ are written (default benchmarks/results)",
@@ -101,6 +107,7 @@ public final class E2eOptions {
         case "--memory" -> o.memory = true;
         case "--partition-writers" -> o.partitionWriters = Integer.parseInt(value(args, ++i, a));
         case "--kind" -> o.kind = value(args, ++i, a);
+        case "--line" -> o.line = LineInfo.requireId(value(args, ++i, a));
         case "--no-latest" -> o.updateLatest = false;
         case "--generate-only" -> o.generateOnly = true;
         case "--help", "-h" -> throw new IllegalArgumentException(USAGE);
@@ -127,7 +134,8 @@ public final class E2eOptions {
       TpcdsParquetCache.requireTable(t);
     }
     if (o.kind == null) {
-      o.kind = o.oneJvm ? "e2e" : "e2e-jvm";
+      // Without --line the kinds stay what they were before there were lines (the README links them).
+      o.kind = o.line == null ? (o.oneJvm ? "e2e" : "e2e-jvm") : (o.oneJvm ? "e2e-one-jvm-" : "e2e-") + o.line;
     }
     if (o.tables.isEmpty() || o.modes.isEmpty()) {
       throw new IllegalArgumentException("--tables and --modes must not be empty");
@@ -177,6 +185,10 @@ public final class E2eOptions {
 
   public String kind() {
     return kind;
+  }
+
+  public String line() {
+    return line;
   }
 
   /** Tables written per round: the requested ones plus the partitioned variant when asked for. */

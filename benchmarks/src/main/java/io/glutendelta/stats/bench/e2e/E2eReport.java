@@ -1,6 +1,7 @@
 package io.glutendelta.stats.bench.e2e;
 
 import io.glutendelta.stats.bench.report.Charts;
+import io.glutendelta.stats.bench.report.LineInfo;
 import io.glutendelta.stats.bench.report.MachineInfo;
 import io.glutendelta.stats.bench.report.ResultsDir;
 import io.glutendelta.stats.bench.report.Samples;
@@ -31,6 +32,7 @@ final class E2eReport {
         .append("(`scripts/bench-e2e.sh` without `--one-jvm`) is the one to quote\n");
     md.append("- When: ").append(ResultsDir.utcNow()).append("\n");
     md.append("- Machine: ").append(MachineInfo.describe()).append("\n");
+    md.append("- Line: ").append(LineInfo.describe()).append("\n");
     md.append("- Spark ").append(org.apache.spark.package$.MODULE$.SPARK_VERSION())
         .append(" (master ").append(opts.master).append("), Delta ")
         .append(jarVersion(io.delta.tables.DeltaTable.class)).append("\n");

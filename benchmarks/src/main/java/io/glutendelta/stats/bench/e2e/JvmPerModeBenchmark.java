@@ -1,5 +1,6 @@
 package io.glutendelta.stats.bench.e2e;
 
+import io.glutendelta.stats.bench.report.LineInfo;
 import io.glutendelta.stats.bench.report.Progress;
 import io.glutendelta.stats.bench.tpcds.Dirs;
 import io.glutendelta.stats.bench.tpcds.TpcdsParquetCache;
@@ -42,6 +43,7 @@ public final class JvmPerModeBenchmark {
       System.exit(2);
       return;
     }
+    LineInfo.require(opts.line);
     if (opts.oneJvm || opts.generateOnly) {
       DeltaWriteBenchmark.main(args);
       return;

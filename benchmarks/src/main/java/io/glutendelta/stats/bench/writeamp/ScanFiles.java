@@ -8,7 +8,6 @@ import org.apache.spark.sql.execution.SparkPlan;
 import org.apache.spark.sql.execution.metric.SQLMetric;
 import org.apache.spark.sql.functions;
 import scala.Option;
-import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * Files a query reads for a predicate, as Delta's scan decides them (partition pruning and data
@@ -28,7 +27,10 @@ final class ScanFiles {
       SparkPlan plan = q.queryExecution().executedPlan();
       long files = 0;
       int scans = 0;
-      for (SparkPlan leaf : CollectionConverters.asJava(plan.collectLeaves())) {
+      // A Scala iterator, not a collection converter: Scala 2.12 and 2.13 name those differently.
+      scala.collection.Iterator<SparkPlan> leaves = plan.collectLeaves().iterator();
+      while (leaves.hasNext()) {
+        SparkPlan leaf = leaves.next();
         if (leaf instanceof FileSourceScanExec scan) {
           Option<SQLMetric> m = scan.metrics().get("numFiles");
           if (m.isEmpty()) {

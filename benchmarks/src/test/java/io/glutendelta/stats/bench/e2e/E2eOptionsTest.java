@@ -55,6 +55,21 @@ class E2eOptionsTest {
   }
 
   @Test
+  void aLineGetsItsOwnKindAndTheDefaultKindsStay() {
+    assertEquals(null, E2eOptions.parse(new String[0]).line());
+    E2eOptions o = E2eOptions.parse(new String[] {"--line", "spark3.5_2.12", "--tables", "store_sales"});
+    assertEquals("spark3.5_2.12", o.line());
+    assertEquals("e2e-spark3.5_2.12", o.kind());
+    // the one-JVM view of a line must not overwrite that line's JVM-per-mode report
+    assertEquals("e2e-one-jvm-spark4.0_2.13", E2eOptions.parse(new String[] {"--line", "spark4.0_2.13", "--one-jvm"}).kind());
+    assertEquals("mine", E2eOptions.parse(new String[] {"--kind", "mine", "--line", "spark3.5_2.13"}).kind());
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> E2eOptions.parse(new String[] {"--line", "3.5"}));
+    assertTrue(e.getMessage().contains("spark3.5_2.12"), e.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> E2eOptions.parse(new String[] {"--line"}));
+  }
+
+  @Test
   void tablesAllIsEveryTpcdsTableAndUnknownTablesAreNamed() {
     List<String> all = E2eOptions.parse(new String[] {"--tables", "all"}).tables();
     assertEquals(24, all.size(), all.toString());
