@@ -13,8 +13,9 @@ import java.util.Map;
 /**
  * The per-run record of a write-amplification run ({@code runs.csv}). Rewritten after every run,
  * so a run stopped midway keeps what it measured; read back by {@code --merge} to report variants
- * measured by separate runs side by side. Bytes and files read are determined by the scale
- * factor, the append seeds and the base table; OPTIMIZE seconds belong to each run's machine.
+ * measured by separate runs side by side. Bytes and files read follow from the scale factor, the
+ * append seeds, the base table and the generated Parquet cache; OPTIMIZE seconds belong to each
+ * run's machine.
  */
 final class SeriesCsv {
   private SeriesCsv() {}

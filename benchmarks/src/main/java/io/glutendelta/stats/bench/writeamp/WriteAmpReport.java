@@ -54,7 +54,8 @@ final class WriteAmpReport {
     for (Variant v : results.keySet()) {
       md.append("  - `").append(v.label()).append("`")
           .append(merged.contains(v) ? " (merged from `" + opts.merge + "`: measured by an earlier run; its bytes "
-              + "and files read are determined by the same SF, seeds and base, its OPTIMIZE seconds are that run's)"
+              + "and files read follow from the SF, the append seeds, the base table and the TPC-DS Parquet cache, "
+              + "its OPTIMIZE seconds are that run's)"
               : "")
           .append(String.format(Locale.ROOT, " (%d of %d runs)", results.get(v).runs().size(), opts.appends))
           .append(": ");
