@@ -26,6 +26,16 @@ final class AmplificationSeries {
   }
 
   private final List<Run> runs = new ArrayList<>();
+  /** The {@code OPTIMIZE FULL} after the series (no append), or null if none ran. */
+  private Run finalFull;
+
+  void finalFull(Run r) {
+    finalFull = r;
+  }
+
+  Run finalFull() {
+    return finalFull;
+  }
 
   void add(Run r) {
     runs.add(r);

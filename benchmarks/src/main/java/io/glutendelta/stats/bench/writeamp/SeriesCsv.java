@@ -29,19 +29,28 @@ final class SeriesCsv {
     results.forEach((v, s) -> {
       List<AmplificationSeries.Run> runs = s.runs();
       for (int i = 0; i < runs.size(); i++) {
-        AmplificationSeries.Run r = runs.get(i);
-        List<String> read = new ArrayList<>();
-        r.filesRead().forEach((probe, n) -> read.add(probe + "=" + n));
-        sb.append(String.format(Locale.ROOT, "%s,%d,%d,%d,%d,%d,%d,%d,%.3f,%s,%d,%d,%s%n", v.label(), i + 1,
-            r.appendedBytes(), r.rewrittenBytes(), r.rewrittenClusteredBytes(), r.addedBytes(), r.filesRemoved(),
-            r.filesAdded(), r.optimizeSeconds(), r.operation(), r.filesAfter(), r.tableBytesAfter(),
-            String.join(";", read)));
+        line(sb, v, Integer.toString(i + 1), runs.get(i));
+      }
+      if (s.finalFull() != null) {
+        line(sb, v, FULL, s.finalFull());
       }
     });
     Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
     Files.writeString(tmp, sb.toString(), StandardCharsets.UTF_8);
     Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
         java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+  }
+
+  /** The run column of the OPTIMIZE FULL after a series. */
+  static final String FULL = "full";
+
+  private static void line(StringBuilder sb, Variant v, String run, AmplificationSeries.Run r) {
+    List<String> read = new ArrayList<>();
+    r.filesRead().forEach((probe, n) -> read.add(probe + "=" + n));
+    sb.append(String.format(Locale.ROOT, "%s,%s,%d,%d,%d,%d,%d,%d,%.3f,%s,%d,%d,%s%n", v.label(), run,
+        r.appendedBytes(), r.rewrittenBytes(), r.rewrittenClusteredBytes(), r.addedBytes(), r.filesRemoved(),
+        r.filesAdded(), r.optimizeSeconds(), r.operation(), r.filesAfter(), r.tableBytesAfter(),
+        String.join(";", read)));
   }
 
   static Map<Variant, AmplificationSeries> read(Path file) throws IOException {
@@ -60,7 +69,8 @@ final class SeriesCsv {
       }
       Variant v = Variant.parse(f[0]);
       AmplificationSeries s = out.computeIfAbsent(v, k -> new AmplificationSeries());
-      if (Integer.parseInt(f[1]) != s.runs().size() + 1) {
+      boolean full = f[1].equals(FULL);
+      if (!full && (s.finalFull() != null || Integer.parseInt(f[1]) != s.runs().size() + 1)) {
         throw new IllegalArgumentException(file + ": runs of " + f[0] + " out of order at '" + line + "'");
       }
       Map<String, Long> read = new LinkedHashMap<>();
@@ -70,9 +80,14 @@ final class SeriesCsv {
           read.put(kv.substring(0, eq), Long.parseLong(kv.substring(eq + 1)));
         }
       }
-      s.add(new AmplificationSeries.Run(Long.parseLong(f[2]), Long.parseLong(f[3]), Long.parseLong(f[4]),
-          Long.parseLong(f[5]), Long.parseLong(f[6]), Long.parseLong(f[7]), Double.parseDouble(f[8]), f[9],
-          Long.parseLong(f[10]), Long.parseLong(f[11]), read));
+      AmplificationSeries.Run r = new AmplificationSeries.Run(Long.parseLong(f[2]), Long.parseLong(f[3]),
+          Long.parseLong(f[4]), Long.parseLong(f[5]), Long.parseLong(f[6]), Long.parseLong(f[7]),
+          Double.parseDouble(f[8]), f[9], Long.parseLong(f[10]), Long.parseLong(f[11]), read);
+      if (full) {
+        s.finalFull(r);
+      } else {
+        s.add(r);
+      }
     }
     return out;
   }

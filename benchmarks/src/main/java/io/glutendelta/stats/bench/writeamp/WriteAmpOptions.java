@@ -31,6 +31,8 @@ final class WriteAmpOptions {
   String kind = "write-amplification";
   boolean updateLatest = true;
   boolean rebuildBase;
+  /** After the appends, one OPTIMIZE FULL per variant, probed: skipping "after the final full run". */
+  boolean finalFull = true;
   /** A runs.csv (or the folder holding one) of an earlier run: its variants not run now join the report. */
   Path merge;
 
@@ -57,6 +59,7 @@ final class WriteAmpOptions {
       "  --results-dir DIR      report root (default benchmarks/results)",
       "  --kind K               results folder name (default write-amplification)",
       "  --no-latest            do not refresh <results-dir>/latest",
+      "  --no-final-full        skip the OPTIMIZE FULL (and its probes) after each variant's appends",
       "  --merge PATH           add the variants of an earlier run's runs.csv (file or its folder) that this run\n"
       + "                         does not run, e.g. Delta's own series measured separately (same SF, columns, base)");
 
@@ -93,6 +96,7 @@ final class WriteAmpOptions {
         case "--no-latest" -> o.updateLatest = false;
         case "--rebuild-base" -> o.rebuildBase = true;
         case "--merge" -> o.merge = Paths.get(value(args, ++i, a));
+        case "--no-final-full" -> o.finalFull = false;
         case "--help", "-h" -> throw new IllegalArgumentException(USAGE);
         default -> throw new IllegalArgumentException("unknown flag '" + a + "'\n" + USAGE);
       }

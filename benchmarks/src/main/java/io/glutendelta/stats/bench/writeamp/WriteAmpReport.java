@@ -107,6 +107,7 @@ final class WriteAmpReport {
     md.append("\n\"vs delta\": the variant's bytes rewritten over the series ÷ Delta's own OPTIMIZE's. ")
         .append("Issue 11.5's targets: incremental ≤ 0.2 × delta; the lightweight tier rewrites no clustered bytes ")
         .append("below its threshold; files read within 10 % of delta's.\n");
+    appendFinalFull(md, results, probes);
 
     for (Map.Entry<Variant, AmplificationSeries> e : results.entrySet()) {
       md.append("\n## ").append(e.getKey().label()).append(" per run\n\n| run | appended MiB | operation | rewritten MiB "
@@ -165,6 +166,39 @@ final class WriteAmpReport {
       ResultsDir.publishLatest(opts.resultsDir, opts.kind, dir);
     }
     return dir;
+  }
+
+  /** The OPTIMIZE FULL after each series: what it rewrote and the files read then, beside Delta's. */
+  private static void appendFinalFull(StringBuilder md, Map<Variant, AmplificationSeries> results,
+      Map<String, String> probes) {
+    if (results.values().stream().allMatch(s -> s.finalFull() == null)) {
+      return;
+    }
+    md.append("\n## After a final `OPTIMIZE FULL`\n\nEach variant's table after its appends, clustered in full by "
+        + "the same session confs (FULL always clusters: Delta's own, or our incremental clustering where it is on); "
+        + "files read per predicate then, and ÷ Delta's.\n\n| variant | rewritten MiB | OPTIMIZE FULL s | files |");
+    for (String p : probes.keySet()) {
+      md.append(' ').append(p).append(" |");
+    }
+    md.append("\n|---|---:|---:|---:|").append("---:|".repeat(probes.size())).append('\n');
+    AmplificationSeries delta = results.get(Variant.DELTA);
+    Map<String, Long> deltaRead = delta == null || delta.finalFull() == null ? Map.of()
+        : delta.finalFull().filesRead();
+    for (Map.Entry<Variant, AmplificationSeries> e : results.entrySet()) {
+      AmplificationSeries.Run f = e.getValue().finalFull();
+      if (f == null) {
+        continue;
+      }
+      md.append(String.format(Locale.ROOT, "| %s | %.1f | %.2f | %d |", e.getKey().label(), mib(f.rewrittenBytes()),
+          f.optimizeSeconds(), f.filesAfter()));
+      for (String p : probes.keySet()) {
+        Long n = f.filesRead().get(p);
+        Long d = deltaRead.get(p);
+        md.append(n == null ? " – |" : d == null || e.getKey() == Variant.DELTA ? " " + n + " |"
+            : String.format(Locale.ROOT, " %d (%.2f×) |", n, d == 0 ? Double.NaN : (double) n / d));
+      }
+      md.append('\n');
+    }
   }
 
   /**

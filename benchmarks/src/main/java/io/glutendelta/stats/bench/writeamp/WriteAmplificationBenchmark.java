@@ -86,44 +86,29 @@ public final class WriteAmplificationBenchmark {
         long appended = metric(appendCommit, "numOutputBytes");
         ledger.advanceTo(appendCommit.<Long>getAs("version"));
 
-        long t0 = System.nanoTime();
-        spark.sql("OPTIMIZE delta.`" + table + "`").collect();
-        double secs = (System.nanoTime() - t0) / 1e9;
-        Row opt = latestCommit(spark, table.toString());
-        long version = opt.getAs("version");
-        boolean committed = version > appendCommit.<Long>getAs("version");
-        long rewritten = 0;
-        long added = 0;
-        long removedFiles = 0;
-        long addedFiles = 0;
-        long rewrittenClustered = 0;
-        String operation = "none";
-        if (committed) {
-          FileLedger.Change c = ledger.advanceTo(version);
-          operation = opt.getAs("operation");
-          rewritten = metricOr(opt, "numRemovedBytes", c.removedBytes());
-          added = metricOr(opt, "numAddedBytes", c.addedBytes());
-          removedFiles = metricOr(opt, "numRemovedFiles", c.removedFiles());
-          addedFiles = metricOr(opt, "numAddedFiles", c.addedFiles());
-          rewrittenClustered = c.removedClusteredBytes();
-          if (c.removedBytes() != rewritten) {
-            System.out.printf(Locale.ROOT, "[write-amp] note: %s run %d: history numRemovedBytes %d, remove "
-                + "actions %d bytes%n", v.label(), i + 1, rewritten, c.removedBytes());
-          }
-        }
         boolean probeNow = (i + 1) % opts.probeEvery == 0 || i == opts.appends - 1;
-        Map<String, Long> filesRead = probeNow
-            ? probe(spark, table.toString(), probes, opts.clusterBy, check, v.label() + " run " + (i + 1)) : Map.of();
-        AmplificationSeries.Run run = new AmplificationSeries.Run(appended, rewritten, rewrittenClustered, added,
-            removedFiles, addedFiles, secs, operation, ledger.files(), ledger.bytes(), filesRead);
+        AmplificationSeries.Run run = optimize(spark, table, "", ledger, appended,
+            appendCommit.<Long>getAs("version"), probeNow ? probes : Map.of(), opts, check,
+            v.label() + " run " + (i + 1));
         series.add(run);
         SeriesCsv.write(dir.resolve(SeriesCsv.FILE), results);
         progress.advance(1);
         System.out.println(progress.line(System.nanoTime(), String.format(Locale.ROOT,
             "%s run %d/%d: appended %.1f MiB, OPTIMIZE (%s) %.2f s rewrote %.1f MiB (clustered %.1f MiB), ratio %.2f, "
-                + "cumulative %.2f, %d files%s", v.label(), i + 1, opts.appends, appended / 1048576.0, operation,
-            secs, rewritten / 1048576.0, rewrittenClustered / 1048576.0, run.ratio(),
-            series.cumulativeRatio(i), ledger.files(), filesRead.isEmpty() ? "" : ", files read " + filesRead)));
+                + "cumulative %.2f, %d files%s", v.label(), i + 1, opts.appends, appended / 1048576.0, run.operation(),
+            run.optimizeSeconds(), run.rewrittenBytes() / 1048576.0, run.rewrittenClusteredBytes() / 1048576.0,
+            run.ratio(), series.cumulativeRatio(i), run.filesAfter(),
+            run.filesRead().isEmpty() ? "" : ", files read " + run.filesRead())));
+      }
+      if (opts.finalFull) {
+        // Issue 11.5 compares skipping "after the final full run": OPTIMIZE FULL clusters everything.
+        AmplificationSeries.Run full = optimize(spark, table, " FULL", ledger, 0,
+            latestVersion(spark, table.toString()), probes, opts, check, v.label() + " final FULL");
+        series.finalFull(full);
+        SeriesCsv.write(dir.resolve(SeriesCsv.FILE), results);
+        System.out.printf(Locale.ROOT, "[write-amp] %s final OPTIMIZE FULL: %.2f s rewrote %.1f MiB, %d files, "
+            + "files read %s%n", v.label(), full.optimizeSeconds(), full.rewrittenBytes() / 1048576.0,
+            full.filesAfter(), full.filesRead());
       }
       unsetConfs(spark, confs);
       Dirs.deleteRecursively(table);
@@ -131,6 +116,43 @@ public final class WriteAmplificationBenchmark {
           check, (System.nanoTime() - start) / 1e9);
     }
     System.out.println("[write-amp] report: " + dir.resolve("README.md"));
+  }
+
+  /**
+   * Runs {@code OPTIMIZE t<suffix>} and measures it: what its commit rewrote (nothing when it
+   * committed nothing after {@code beforeVersion}), its wall time, and the files read per probe.
+   */
+  private static AmplificationSeries.Run optimize(SparkSession spark, Path table, String suffix, FileLedger ledger,
+      long appended, long beforeVersion, Map<String, String> probes, WriteAmpOptions opts, EvaluatorCrossCheck check,
+      String label) {
+    long t0 = System.nanoTime();
+    spark.sql("OPTIMIZE delta.`" + table + "`" + suffix).collect();
+    double secs = (System.nanoTime() - t0) / 1e9;
+    Row opt = latestCommit(spark, table.toString());
+    long version = opt.getAs("version");
+    long rewritten = 0;
+    long added = 0;
+    long removedFiles = 0;
+    long addedFiles = 0;
+    long rewrittenClustered = 0;
+    String operation = "none";
+    if (version > beforeVersion) {
+      FileLedger.Change c = ledger.advanceTo(version);
+      operation = opt.getAs("operation");
+      rewritten = metricOr(opt, "numRemovedBytes", c.removedBytes());
+      added = metricOr(opt, "numAddedBytes", c.addedBytes());
+      removedFiles = metricOr(opt, "numRemovedFiles", c.removedFiles());
+      addedFiles = metricOr(opt, "numAddedFiles", c.addedFiles());
+      rewrittenClustered = c.removedClusteredBytes();
+      if (c.removedBytes() != rewritten) {
+        System.out.printf(Locale.ROOT, "[write-amp] note: %s: history numRemovedBytes %d, remove actions %d bytes%n",
+            label, rewritten, c.removedBytes());
+      }
+    }
+    Map<String, Long> filesRead = probes.isEmpty() ? Map.of()
+        : probe(spark, table.toString(), probes, opts.clusterBy, check, label);
+    return new AmplificationSeries.Run(appended, rewritten, rewrittenClustered, added, removedFiles, addedFiles, secs,
+        operation, ledger.files(), ledger.bytes(), filesRead);
   }
 
   /** The variants of {@code --merge} that this run does not run itself. */

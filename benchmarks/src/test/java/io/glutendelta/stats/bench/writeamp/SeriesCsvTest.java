@@ -26,6 +26,8 @@ class SeriesCsvTest {
     AmplificationSeries lw = new AmplificationSeries();
     lw.add(new AmplificationSeries.Run(6_800_000, 6_800_000, 0, 6_790_000, 3, 1, 2.88, "OPTIMIZE", 15, 1L,
         Map.of("ss_customer_sk point", 6L)));
+    lw.finalFull(new AmplificationSeries.Run(0, 2_400_000_000L, 2_330_000_000L, 2_400_000_000L, 17, 14, 402.5,
+        "OPTIMIZE", 14, 2_400_000_000L, Map.of("ss_customer_sk point", 4L)));
     results.put(Variant.LIGHTWEIGHT, lw);
     Path csv = dir.resolve(SeriesCsv.FILE);
     SeriesCsv.write(csv, results);
@@ -37,6 +39,8 @@ class SeriesCsvTest {
             r.operation(), r.filesAfter(), r.tableBytesAfter(), r.filesRead()))
         .toList());
     assertEquals(lw.runs(), back.get(Variant.LIGHTWEIGHT).runs());
+    assertEquals(lw.finalFull(), back.get(Variant.LIGHTWEIGHT).finalFull());
+    assertEquals(null, back.get(Variant.DELTA).finalFull());
     // vs delta compares the runs both series have
     assertEquals(6_800_000.0 / 2_337_000_000L, WriteAmpReport.bytesVsDelta(back.get(Variant.LIGHTWEIGHT),
         back.get(Variant.DELTA)), 1e-15);
@@ -50,5 +54,9 @@ class SeriesCsvTest {
     Path gap = dir.resolve("gap.csv");
     Files.writeString(gap, SeriesCsv.HEADER + "\ndelta,2,1,1,0,1,1,1,1.0,OPTIMIZE,1,1,\n");
     assertThrows(IllegalArgumentException.class, () -> SeriesCsv.read(gap));
+    Path afterFull = dir.resolve("after-full.csv");
+    Files.writeString(afterFull, SeriesCsv.HEADER + "\ndelta,1,1,1,0,1,1,1,1.0,OPTIMIZE,1,1,\n"
+        + "delta,full,0,1,0,1,1,1,1.0,OPTIMIZE,1,1,\ndelta,2,1,1,0,1,1,1,1.0,OPTIMIZE,1,1,\n");
+    assertThrows(IllegalArgumentException.class, () -> SeriesCsv.read(afterFull), "no run after the final FULL");
   }
 }
