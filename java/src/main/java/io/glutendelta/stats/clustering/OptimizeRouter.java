@@ -9,8 +9,10 @@ import org.apache.spark.sql.delta.Snapshot;
  * Which tier runs an OPTIMIZE or an auto compaction of a liquid-clustered table:
  *
  * <ol>
- *   <li>lightweight compaction when {@code ...optimize.clustering.lightweight.enabled}, the run
- *       is not FULL, and 0 &lt; unclustered bytes &lt; {@code maxUnclusteredBytes};
+ *   <li>{@code OPTIMIZE FULL}: Delta's own, which reclusters every record of the table (Delta
+ *       3.3+); our tiers keep well-sized clustered files, so they cannot give what FULL promises;
+ *   <li>lightweight compaction when {@code ...optimize.clustering.lightweight.enabled} and
+ *       0 &lt; unclustered bytes &lt; {@code maxUnclusteredBytes};
  *   <li>else our incremental clustering when
  *       {@code spark.glutendelta.clustering.incremental.enabled};
  *   <li>else Delta's own ({@link Tier#DELTA}: the caller runs it).
@@ -48,14 +50,17 @@ public final class OptimizeRouter {
    */
   public static Routed run(SparkSession spark, String path, boolean full, boolean auto,
       long minFileSize, long maxFileSize) {
+    if (full) {
+      return deltas();
+    }
     Snapshot snapshot = DeltaStatsLoader.snapshot(spark, path);
+    long considered = snapshot.numOfFiles();
     List<String> columns = DeltaStatsLoader.clusteringColumns(snapshot);
-    ClusteringConfig cc = ClusteringConfig.fromSession(spark, columns, full);
+    ClusteringConfig cc = ClusteringConfig.fromSession(spark, columns, false);
     if (minFileSize >= 0 && maxFileSize > 0) {
       cc = cc.withSizes(minFileSize, maxFileSize);
     }
-    long considered = snapshot.numOfFiles();
-    if (!full && LightweightPlanner.Config.enabled(spark)) {
+    if (LightweightPlanner.Config.enabled(spark)) {
       LightweightPlanner.Config lc = LightweightPlanner.Config.fromSession(spark, cc);
       if (lc.column() != null) {
         LightweightPlanner.resolveConfigured(lc); // fails before anything is read or written
@@ -70,7 +75,12 @@ public final class OptimizeRouter {
       return routed(Tier.INCREMENTAL, IncrementalClustering.execute(spark, path, cc, auto, null),
           considered);
     }
-    return new Routed(Tier.DELTA, -1, new long[0], new long[0], 0, considered, 0, 0);
+    return deltas();
+  }
+
+  /** Delta's own tier: the caller runs Delta's command, nothing of ours was read or written. */
+  private static Routed deltas() {
+    return new Routed(Tier.DELTA, -1, new long[0], new long[0], 0, 0, 0, 0);
   }
 
   private static Routed routed(Tier tier, RewriteExecutor.Outcome<?> o, long considered) {

@@ -68,4 +68,36 @@ class IncrementalOptimizeSqlTest {
     assertEquals(before, removed);
     assertTrue(before > clusteredFiles);
   }
+
+  @Test
+  void fullReclustersEveryFileAsDeltaDoes() {
+    // Incremental runs keep well-sized clustered files; FULL promises every record reclustered
+    // (Delta 3.3+), so it is Delta's own even with our tiers on.
+    String path = ClusteringFixtures.clusteredCopy(spark, dir, "full");
+    append(spark, path, rows(300_000, 300, 4), 150);
+    String sum = checksum(spark, path);
+    int before = DeltaStatsLoader.load(spark, path, java.util.List.of("x")).numFiles();
+    spark.conf().set(ClusteringConfig.INCREMENTAL_ENABLED, "true");
+    spark.conf().set("spark.databricks.delta.optimize.clustering.lightweight.enabled", "true");
+    spark.conf().set("spark.databricks.delta.optimize.minFileSize", "1"); // all well-sized
+    try {
+      ClusteringFixtures.deltaOptimize(spark, path, true);
+    } finally {
+      spark.conf().unset(ClusteringConfig.INCREMENTAL_ENABLED);
+      spark.conf().unset("spark.databricks.delta.optimize.clustering.lightweight.enabled");
+      spark.conf().unset("spark.databricks.delta.optimize.minFileSize");
+    }
+    long v = DeltaStatsLoader.snapshot(spark, path).version();
+    com.fasterxml.jackson.databind.JsonNode info = commitInfo(path, v);
+    assertEquals("OPTIMIZE", info.get("operation").asText());
+    assertEquals(before, info.get("operationMetrics").get("numRemovedFiles").asInt());
+    assertEquals("true", info.get("operationParameters").get("isFull").asText());
+    assertEquals("[\"x\",\"y\"]", info.get("operationParameters").get("clusterBy").asText());
+    io.glutendelta.stats.tablestats.TableStats after =
+        DeltaStatsLoader.load(spark, path, java.util.List.of("x"));
+    for (int f = 0; f < after.numFiles(); f++) {
+      assertEquals(ClusteringPlanner.LIQUID, after.clusteringProvider(f));
+    }
+    assertEquals(sum, checksum(spark, path));
+  }
 }
