@@ -33,8 +33,11 @@ final class WriteAmpOptions {
   boolean rebuildBase;
   /** After the appends, one OPTIMIZE FULL per variant, probed: skipping "after the final full run". */
   boolean finalFull = true;
-  /** A runs.csv (or the folder holding one) of an earlier run: its variants not run now join the report. */
-  Path merge;
+  /**
+   * runs.csv files (or the folders holding them) of earlier runs: their variants not run now join
+   * the report; a variant in several comes from the first that holds it.
+   */
+  List<Path> merge = new ArrayList<>();
 
   static final String USAGE = String.join("\n",
       "WriteAmplificationBenchmark: a clustered store_sales table receives small appends, each followed by",
@@ -61,7 +64,9 @@ final class WriteAmpOptions {
       "  --no-latest            do not refresh <results-dir>/latest",
       "  --no-final-full        skip the OPTIMIZE FULL (and its probes) after each variant's appends",
       "  --merge PATH           add the variants of an earlier run's runs.csv (file or its folder) that this run\n"
-      + "                         does not run, e.g. Delta's own series measured separately (same SF, columns, base)");
+      + "                         does not run, e.g. Delta's own series measured separately (same SF, columns, base);\n"
+      + "                         repeatable (a variant comes from the first PATH that has it); with --variants none,\n"
+      + "                         only the report of the merged series is written");
 
   static WriteAmpOptions parse(String[] args) {
     WriteAmpOptions o = new WriteAmpOptions();
@@ -74,7 +79,8 @@ final class WriteAmpOptions {
         case "--append-fraction" -> o.appendFraction = Double.parseDouble(value(args, ++i, a));
         case "--variants" -> {
           List<Variant> v = new ArrayList<>();
-          for (String s : csv(value(args, ++i, a))) {
+          String list = value(args, ++i, a);
+          for (String s : list.equalsIgnoreCase("none") ? List.<String>of() : csv(list)) {
             Variant x = Variant.parse(s);
             if (v.contains(x)) {
               throw new IllegalArgumentException("--variants lists " + x.label() + " twice");
@@ -95,7 +101,7 @@ final class WriteAmpOptions {
         case "--kind" -> o.kind = value(args, ++i, a);
         case "--no-latest" -> o.updateLatest = false;
         case "--rebuild-base" -> o.rebuildBase = true;
-        case "--merge" -> o.merge = Paths.get(value(args, ++i, a));
+        case "--merge" -> o.merge.add(Paths.get(value(args, ++i, a)));
         case "--no-final-full" -> o.finalFull = false;
         case "--help", "-h" -> throw new IllegalArgumentException(USAGE);
         default -> throw new IllegalArgumentException("unknown flag '" + a + "'\n" + USAGE);
@@ -107,8 +113,11 @@ final class WriteAmpOptions {
     if (!(o.appendFraction > 0 && o.appendFraction < 1)) {
       throw new IllegalArgumentException("--append-fraction must lie in (0, 1), got " + o.appendFraction);
     }
-    if (o.clusterBy.isEmpty() || o.variants.isEmpty()) {
-      throw new IllegalArgumentException("--cluster-by and --variants must not be empty");
+    if (o.clusterBy.isEmpty()) {
+      throw new IllegalArgumentException("--cluster-by must not be empty");
+    }
+    if (o.variants.isEmpty() && o.merge.isEmpty()) {
+      throw new IllegalArgumentException("--variants none needs --merge: there is nothing to report");
     }
     if (o.targetFileBytes < 1) {
       throw new IllegalArgumentException("--target-file-mb must be > 0");

@@ -24,10 +24,10 @@ final class WriteAmpReport {
 
   /**
    * Writes (or rewrites) the report into {@code dir}. {@code merged}: the variants taken from
-   * another run's runs.csv ({@code --merge}).
+   * earlier runs' runs.csv ({@code --merge}), each with the file it came from.
    */
   static Path write(Path dir, WriteAmpOptions opts, Base base, Map<String, String> probes,
-      Map<String, Long> baseFilesRead, Map<Variant, AmplificationSeries> results, java.util.Set<Variant> merged,
+      Map<String, Long> baseFilesRead, Map<Variant, AmplificationSeries> results, Map<Variant, Path> merged,
       EvaluatorCrossCheck check, double totalSeconds) throws IOException {
     StringBuilder md = new StringBuilder();
     md.append("# Write amplification of a clustered table: store_sales SF")
@@ -53,7 +53,7 @@ final class WriteAmpReport {
     md.append("- Variants (session confs only):\n");
     for (Variant v : results.keySet()) {
       md.append("  - `").append(v.label()).append("`")
-          .append(merged.contains(v) ? " (merged from `" + opts.merge + "`: measured by an earlier run; its bytes "
+          .append(merged.containsKey(v) ? " (merged from `" + merged.get(v) + "`: measured by an earlier run; its bytes "
               + "and files read follow from the SF, the append seeds, the base table and the TPC-DS Parquet cache, "
               + "its OPTIMIZE seconds are that run's)"
               : "")

@@ -11,6 +11,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -63,7 +64,7 @@ public final class WriteAmplificationBenchmark {
     System.out.printf(Locale.ROOT, "[write-amp] base: %d files, %.1f MiB, files read %s%n", baseInfo.files(),
         baseInfo.bytes() / 1048576.0, baseFilesRead);
 
-    Map<Variant, AmplificationSeries> merged = merged(opts);
+    Merged merged = merged(opts);
     Map<Variant, AmplificationSeries> results = new LinkedHashMap<>();
     // Created up front: runs.csv is rewritten after every run, the report after every variant.
     Path dir = ResultsDir.create(opts.resultsDir, opts.kind);
@@ -112,8 +113,12 @@ public final class WriteAmplificationBenchmark {
       }
       unsetConfs(spark, confs);
       Dirs.deleteRecursively(table);
-      WriteAmpReport.write(dir, opts, baseInfo, probes, baseFilesRead, withMerged(results, merged), merged.keySet(),
-          check, (System.nanoTime() - start) / 1e9);
+      WriteAmpReport.write(dir, opts, baseInfo, probes, baseFilesRead, withMerged(results, merged.series()),
+          merged.from(), check, (System.nanoTime() - start) / 1e9);
+    }
+    if (opts.variants.isEmpty()) { // --variants none: the merged series' report alone
+      WriteAmpReport.write(dir, opts, baseInfo, probes, baseFilesRead, withMerged(results, merged.series()),
+          merged.from(), check, (System.nanoTime() - start) / 1e9);
     }
     System.out.println("[write-amp] report: " + dir.resolve("README.md"));
   }
@@ -155,20 +160,25 @@ public final class WriteAmplificationBenchmark {
         operation, ledger.files(), ledger.bytes(), filesRead);
   }
 
-  /** The variants of {@code --merge} that this run does not run itself. */
-  private static Map<Variant, AmplificationSeries> merged(WriteAmpOptions opts) throws IOException {
-    Map<Variant, AmplificationSeries> out = new LinkedHashMap<>();
-    if (opts.merge == null) {
-      return out;
-    }
-    Path csv = Files.isDirectory(opts.merge) ? opts.merge.resolve(SeriesCsv.FILE) : opts.merge;
-    SeriesCsv.read(csv).forEach((v, s) -> {
-      if (!opts.variants.contains(v)) {
-        out.put(v, s);
+  /** The variants of {@code --merge} that this run does not run itself, with the runs.csv each came from. */
+  private record Merged(Map<Variant, AmplificationSeries> series, Map<Variant, Path> from) {}
+
+  private static Merged merged(WriteAmpOptions opts) throws IOException {
+    Map<Variant, AmplificationSeries> series = new LinkedHashMap<>();
+    Map<Variant, Path> from = new LinkedHashMap<>();
+    for (Path m : opts.merge) {
+      Path csv = Files.isDirectory(m) ? m.resolve(SeriesCsv.FILE) : m;
+      List<Variant> taken = new ArrayList<>();
+      for (Map.Entry<Variant, AmplificationSeries> e : SeriesCsv.read(csv).entrySet()) {
+        if (!opts.variants.contains(e.getKey()) && !series.containsKey(e.getKey())) {
+          series.put(e.getKey(), e.getValue());
+          from.put(e.getKey(), csv);
+          taken.add(e.getKey());
+        }
       }
-    });
-    System.out.println("[write-amp] merged from " + csv + ": " + out.keySet());
-    return out;
+      System.out.println("[write-amp] merged from " + csv + ": " + taken);
+    }
+    return new Merged(series, from);
   }
 
   /** Report order: Variant order, whether a series was measured now or merged. */

@@ -35,7 +35,12 @@ class WriteAmpOptionsTest {
     WriteAmpOptions o = WriteAmpOptions.parse(new String[] {"--sf", "0.1", "--appends", "3", "--variants",
         "Lightweight,delta", "--recluster-confs", "a.b=1, c.d = x", "--target-file-mb", "0.5", "--cluster-by",
         "SS_ITEM_SK,ss_store_sk", "--probe-every", "2", "--merge", "benchmarks/results/latest/write-amplification"});
-    assertEquals(java.nio.file.Paths.get("benchmarks/results/latest/write-amplification"), o.merge);
+    assertEquals(List.of(java.nio.file.Paths.get("benchmarks/results/latest/write-amplification")), o.merge);
+    WriteAmpOptions reportOnly = WriteAmpOptions.parse(new String[] {"--variants", "none", "--merge", "a",
+        "--merge", "b/runs.csv"});
+    assertEquals(List.of(), reportOnly.variants);
+    assertEquals(List.of(java.nio.file.Paths.get("a"), java.nio.file.Paths.get("b/runs.csv")), reportOnly.merge);
+    assertThrows(IllegalArgumentException.class, () -> WriteAmpOptions.parse(new String[] {"--variants", "none"}));
     assertEquals(List.of(Variant.LIGHTWEIGHT, Variant.DELTA), o.variants);
     assertEquals(Map.of("a.b", "1", "c.d", "x"), o.reclusterConfs);
     assertEquals(512 * 1024, o.targetFileBytes);
