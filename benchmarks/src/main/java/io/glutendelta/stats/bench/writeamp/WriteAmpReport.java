@@ -175,7 +175,7 @@ final class WriteAmpReport {
       return;
     }
     md.append("\n## After a final `OPTIMIZE FULL`\n\nEach variant's table after its appends, clustered in full by "
-        + "the same session confs (FULL always clusters: Delta's own, or our incremental clustering where it is on); "
+        + "the same session confs (FULL is always Delta's own, which reclusters every record, whatever tier is on); "
         + "files read per predicate then, and ÷ Delta's.\n\n| variant | rewritten MiB | OPTIMIZE FULL s | files |");
     for (String p : probes.keySet()) {
       md.append(' ').append(p).append(" |");
