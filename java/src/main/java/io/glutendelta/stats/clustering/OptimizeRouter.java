@@ -9,8 +9,8 @@ import org.apache.spark.sql.delta.Snapshot;
  * Which tier runs an OPTIMIZE or an auto compaction of a liquid-clustered table:
  *
  * <ol>
- *   <li>{@code OPTIMIZE FULL}: Delta's own, which reclusters every record of the table (Delta
- *       3.3+); our tiers keep well-sized clustered files, so they cannot give what FULL promises;
+ *   <li>{@code OPTIMIZE FULL}: Delta's own, documented to force the reclustering of all records
+ *       (Delta 3.3+); our tiers keep well-sized clustered files, so they cannot give that;
  *   <li>lightweight compaction when {@code ...optimize.clustering.lightweight.enabled} and
  *       0 &lt; unclustered bytes &lt; {@code maxUnclusteredBytes};
  *   <li>else our incremental clustering when
