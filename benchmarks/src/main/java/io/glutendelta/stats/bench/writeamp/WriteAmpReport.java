@@ -70,8 +70,9 @@ final class WriteAmpReport {
     probes.forEach((name, p) -> md.append(" `").append(p).append("`;"));
     md.append(" on the base table: ").append(baseFilesRead).append(" of ").append(base.files()).append(" files\n");
     md.append(String.format(Locale.ROOT, "- Cross-check: our skipping evaluator (`SkippingEvaluator` on the table's stats) "
-        + "predicted the same files-read as Delta's scan on %d of %d probes%n", check.probes() - check.mismatches().size(),
-        check.probes()));
+        + "predicted the same files-read as Delta's scan on %d of %d probes%s%n", check.probes() - check.mismatches().size(),
+        check.probes(), merged.isEmpty() ? ""
+            : " of this run (merged series: the report of the run that measured them has the cross-check of their probes)"));
     for (String m : check.mismatches()) {
       md.append("  - differs: ").append(m).append('\n');
     }
@@ -175,7 +176,7 @@ final class WriteAmpReport {
       return;
     }
     md.append("\n## After a final `OPTIMIZE FULL`\n\nEach variant's table after its appends, clustered in full by "
-        + "the same session confs (FULL is always Delta's own, which reclusters every record, whatever tier is on); "
+        + "the same session confs (FULL is always Delta's own, whatever tier is on); "
         + "files read per predicate then, and ÷ Delta's.\n\n| variant | rewritten MiB | OPTIMIZE FULL s | files |");
     for (String p : probes.keySet()) {
       md.append(' ').append(p).append(" |");

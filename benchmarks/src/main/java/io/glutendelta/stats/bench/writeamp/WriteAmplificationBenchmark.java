@@ -68,8 +68,8 @@ public final class WriteAmplificationBenchmark {
     Map<Variant, AmplificationSeries> results = new LinkedHashMap<>();
     // Created up front: runs.csv is rewritten after every run, the report after every variant.
     Path dir = ResultsDir.create(opts.resultsDir, opts.kind);
-    Progress progress = new Progress("write-amp", opts.variants.size() * opts.appends,
-        opts.variants.size() * opts.appends, System.nanoTime());
+    int steps = Math.max(1, opts.variants.size() * opts.appends); // --variants none: no step
+    Progress progress = new Progress("write-amp", steps, steps, System.nanoTime());
     for (Variant v : opts.variants) {
       Path table = opts.workDir.resolve(v.label());
       Dirs.deleteRecursively(table);
