@@ -5,19 +5,24 @@ import io.glutendelta.stats.batching.SparkLeafType;
 import io.glutendelta.stats.compat.ScalaColl;
 import io.glutendelta.stats.engine.FileAggregates;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.Attribute;
+import org.apache.spark.sql.catalyst.expressions.AttributeReference;
+import org.apache.spark.sql.catalyst.expressions.BoundReference;
+import org.apache.spark.sql.catalyst.expressions.ExprId;
 import org.apache.spark.sql.catalyst.expressions.Expression;
+import org.apache.spark.sql.catalyst.expressions.InterpretedUnsafeProjection$;
 import org.apache.spark.sql.catalyst.expressions.SpecificInternalRow;
 import org.apache.spark.sql.catalyst.expressions.UnsafeProjection;
-import org.apache.spark.sql.catalyst.expressions.UnsafeProjection$;
 import org.apache.spark.sql.catalyst.expressions.aggregate.AggregateExpression;
 import org.apache.spark.sql.catalyst.expressions.aggregate.DeclarativeAggregate;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.unsafe.types.UTF8String;
 import scala.Function1;
-import scala.collection.Seq;
 import scala.runtime.AbstractPartialFunction;
 
 /**
@@ -33,7 +38,6 @@ final class StatsResultBinder {
   /** Per aggregate: how its min/max is read back (null for other aggregates). */
   private final SparkLeafType[] leafType;
   private final int leafCount;
-  private final Seq<Attribute> bufferAttrs;
   private final Expression resultExpr;
   private UnsafeProjection resultProjection;
 
@@ -57,21 +61,43 @@ final class StatsResultBinder {
       slotType[i] = aggregates.get(i).bufferSlot().dataType();
       buffer.add(aggregates.get(i).bufferSlot());
     }
-    this.bufferAttrs = ScalaColl.seq(buffer);
-    this.resultExpr = statsColExpr.transform(new AbstractPartialFunction<Expression, Expression>() {
+    Expression result = replace(statsColExpr, e -> e instanceof AggregateExpression ae
+        && ae.aggregateFunction() instanceof DeclarativeAggregate d ? d.evaluateExpression() : null);
+    Map<ExprId, BoundReference> slots = new HashMap<>();
+    for (int i = 0; i < buffer.size(); i++) {
+      Attribute a = buffer.get(i);
+      slots.put(a.exprId(), new BoundReference(i, a.dataType(), a.nullable()));
+    }
+    // Spark's BindReferences, by exprId: the expression reads the buffer's slots by ordinal.
+    this.resultExpr = replace(result, e -> {
+      if (!(e instanceof AttributeReference a)) {
+        return null;
+      }
+      BoundReference slot = slots.get(a.exprId());
+      if (slot == null) {
+        throw new IllegalStateException("stats result expression reads " + a + ", not an aggregation buffer slot");
+      }
+      return slot;
+    });
+  }
+
+  /** {@code e} with every node for which {@code rule} returns non-null replaced (top-down). */
+  private static Expression replace(Expression e, Function<Expression, Expression> rule) {
+    return e.transform(new AbstractPartialFunction<Expression, Expression>() {
       @Override
-      public boolean isDefinedAt(Expression e) {
-        return e instanceof AggregateExpression ae && ae.aggregateFunction() instanceof DeclarativeAggregate;
+      public boolean isDefinedAt(Expression x) {
+        return rule.apply(x) != null;
       }
 
       @Override
-      public <A1 extends Expression, B1> B1 applyOrElse(A1 e, Function1<A1, B1> fallback) {
-        if (isDefinedAt(e)) {
-          @SuppressWarnings("unchecked")
-          B1 out = (B1) ((DeclarativeAggregate) ((AggregateExpression) e).aggregateFunction()).evaluateExpression();
-          return out;
+      public <A1 extends Expression, B1> B1 applyOrElse(A1 x, Function1<A1, B1> fallback) {
+        Expression out = rule.apply(x);
+        if (out == null) {
+          return fallback.apply(x);
         }
-        return fallback.apply(e);
+        @SuppressWarnings("unchecked")
+        B1 b = (B1) out;
+        return b;
       }
     });
   }
@@ -114,11 +140,15 @@ final class StatsResultBinder {
     return evaluate(buf);
   }
 
-  /** Evaluates Delta's result expression on a filled buffer. */
+  /**
+   * Evaluates Delta's result expression on a filled buffer. Interpreted, not code-generated: it
+   * runs once per file, and generating the projection's code in every task (even when the
+   * compiled class is cached) costs more than evaluating it on that one row (JMH
+   * {@code TaskSetupBenchmark}).
+   */
   String evaluate(InternalRow buffer) {
     if (resultProjection == null) {
-      resultProjection = UnsafeProjection$.MODULE$.create(
-          ScalaColl.seq(List.of(resultExpr)), ScalaColl.seq(bufferAttrs));
+      resultProjection = InterpretedUnsafeProjection$.MODULE$.createProjection(ScalaColl.seq(List.of(resultExpr)));
     }
     UTF8String json = resultProjection.apply(buffer).getUTF8String(0);
     return json == null ? null : json.toString();
