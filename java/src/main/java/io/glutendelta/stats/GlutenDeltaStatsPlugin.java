@@ -5,6 +5,7 @@ import io.glutendelta.stats.clustering.ClusteringExtension;
 import io.glutendelta.stats.delta.NativeStatsExtension;
 import io.glutendelta.stats.delta.NativeStatsRuntime;
 import io.glutendelta.stats.delta.NativeStatsStreamingListener;
+import io.glutendelta.stats.delta.NativeWarmup;
 import io.glutendelta.stats.line.LineCheck;
 import java.util.Collections;
 import java.util.LinkedHashSet;
@@ -47,9 +48,17 @@ public final class GlutenDeltaStatsPlugin implements SparkPlugin {
     };
   }
 
+  /** Warms the native path up at executor start, so that the first write's tasks do not pay for it. */
   @Override
   public ExecutorPlugin executorPlugin() {
-    return null;
+    return new ExecutorPlugin() {
+      @Override
+      public void init(PluginContext ctx, Map<String, String> extraConf) {
+        if (LineCheck.matches()) {
+          NativeWarmup.startInBackground();
+        }
+      }
+    };
   }
 
   /** Adds everything the plugin activates to {@code conf}; idempotent. */

@@ -73,4 +73,10 @@ class GlutenDeltaStatsPluginSessionTest {
     }
     assertEquals(3000L, spark.read().format("delta").load(path).count());
   }
+
+  @Test
+  void executorSideWarmsTheNativePathUp() throws InterruptedException {
+    assertTrue(NativeWarmup.awaitSuccess(60),
+        "the plugin's executor side should have loaded the library and run one batch natively");
+  }
 }
