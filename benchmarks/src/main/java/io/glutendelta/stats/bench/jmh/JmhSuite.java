@@ -24,7 +24,7 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
- * Runs the JMH suite (stats paths per type family, barrier reuse) and writes a Markdown + PNG
+ * Runs the JMH suite (stats paths per type family, barrier reuse, fixed cost per task) and writes a Markdown + PNG
  * report with values/s, per-file µs and the ratios issue 6 sets targets for.
  *
  * <p>Flags: {@code --quick} (1×1 s warm-up, 3×1 s measurement: a smoke run), {@code --include
@@ -109,6 +109,7 @@ public final class JmhSuite {
   static String report(Collection<RunResult> results, Path dir, boolean quick) {
     Map<String, Map<String, Score>> stats = new LinkedHashMap<>(); // family -> method -> ms/op
     Map<String, Map<String, Score>> barrier = new LinkedHashMap<>(); // family -> method -> µs/file
+    Map<String, Map<String, Score>> setup = new LinkedHashMap<>(); // family -> method -> µs/task
     for (RunResult r : results) {
       String label = r.getParams().getBenchmark();
       String method = label.substring(label.lastIndexOf('.') + 1);
@@ -118,6 +119,8 @@ public final class JmhSuite {
         stats.computeIfAbsent(key, k -> new LinkedHashMap<>()).put(method, Score.of(r));
       } else if (label.contains("BarrierReuseBenchmark")) {
         barrier.computeIfAbsent(family, k -> new LinkedHashMap<>()).put(method, Score.of(r));
+      } else if (label.contains("TaskSetupBenchmark")) {
+        setup.computeIfAbsent(family, k -> new LinkedHashMap<>()).put(method, Score.of(r));
       }
     }
     StringBuilder md = new StringBuilder("# Statistics-path microbenchmarks (JMH)\n\n");
@@ -129,6 +132,9 @@ public final class JmhSuite {
     }
     if (!barrier.isEmpty()) {
       appendBarrier(md, barrier);
+    }
+    if (!setup.isEmpty()) {
+      appendTaskSetup(md, setup);
     }
     md.append("\nBenchmarks that produced no result show –: `nativeDeltaJson` × `nested` is expected to (the ")
         .append("columnar entry point takes list columns only as null-only boolean vectors); anything else failed, ")
@@ -224,6 +230,25 @@ public final class JmhSuite {
       }
     }
     md.append(notes).append('\n');
+  }
+
+  private static void appendTaskSetup(StringBuilder md, Map<String, Map<String, Score>> setup) {
+    md.append("## Fixed cost per write task: one task, one 1-row file\n\n")
+        .append("µs per task, median [min–max], both from a real Delta table's job tracker: `native` = stats ")
+        .append("expression analysis, native task, one batch, barrier, Delta's result expression → JSON ")
+        .append("(ColumnarStatsCollector; the row path adds its batch buffers); `Delta` = Delta's ")
+        .append("`newTaskInstance()` and its tracker on the same row. What short jobs, small appends and ")
+        .append("streaming micro-batches pay per task besides their rows.\n\n")
+        .append("| schema | leaves | native | Delta | native ÷ Delta |\n|---|---:|---:|---:|---:|\n");
+    for (Map.Entry<String, Map<String, Score>> e : setup.entrySet()) {
+      Score n = e.getValue().get("nativeTask");
+      Score d = e.getValue().get("deltaTask");
+      md.append("| ").append(e.getKey()).append(" | ").append(BatchFixtures.leafCount(BatchFixtures.family(e.getKey())))
+          .append(" | ").append(us(n)).append(" | ").append(us(d)).append(" | ")
+          .append(n == null || d == null ? "–" : String.format(Locale.ROOT, "%.2f", n.median() / d.median()))
+          .append(" |\n");
+    }
+    md.append('\n');
   }
 
   private static double med(Score s) {
