@@ -20,20 +20,18 @@ import org.slf4j.LoggerFactory;
 /**
  * Does, once per JVM and on a daemon thread, the one-time work the first native statistics
  * task would otherwise do on its own thread while its write waits: extract, verify and load
- * the native library, set up Arrow's allocator and C Data export, and run a quarter million
- * rows of every kind the row batcher transposes through it and a native task, so that its
- * classes are loaded and its loops compiled by the JIT before the first write needs them (a
- * cold write otherwise runs them interpreted while the compiler queue also holds Spark's and
- * Parquet's methods). Started when an executor starts (the plugin's executor side), usually
- * well before tasks arrive; a first write that comes sooner finds it in progress (class
- * initialisation makes a task wait for the part still running, never repeat it). A failure
- * here changes nothing: the write path makes its own checks and falls back as before.
+ * the native library, set up Arrow's allocator and C Data export, and load the classes of the
+ * row path by running one small batch of every kind the batcher transposes through it and a
+ * native task. A few rows only: enough to load and link; a run long enough to get the loops
+ * compiled would train the JIT on the warm-up's columns instead of the application's (tried
+ * with a quarter million rows: no gain in the cold write, slower second writes). Started when an executor starts
+ * (the plugin's executor side), usually well before tasks arrive; a first write that comes
+ * sooner finds it in progress (class initialisation makes a task wait for the part still
+ * running, never repeat it). A failure here changes nothing: the write path makes its own
+ * checks and falls back as before.
  */
 public final class NativeWarmup {
   private static final Logger LOG = LoggerFactory.getLogger(NativeWarmup.class);
-  /** Enough rows for the JIT to compile the row path's loops (C2) before the first write. */
-  private static final int BATCHES = 256;
-  private static final int BATCH_ROWS = 1024;
   private static final int FIELDS = 8;
   private static final AtomicBoolean STARTED = new AtomicBoolean();
   private static final CountDownLatch FINISHED = new CountDownLatch(1);
@@ -64,16 +62,13 @@ public final class NativeWarmup {
           InputField.nullCountOnly("flag", 7));
       UnsafeRow[] rows = rows();
       try (BufferAllocator allocator = ArrowUtils.rootAllocator().newChildAllocator("gluten-delta-stats warm-up", 0, Long.MAX_VALUE);
-           RowBatcher batch = new RowBatcher(schema, allocator, BATCH_ROWS);
+           RowBatcher batch = new RowBatcher(schema, allocator, rows.length);
            NativeAggregator task = NativeAggregator.create(allocator, batch.schema())) {
-        task.beginFile(0);
-        for (int b = 0; b < BATCHES; b++) {
-          for (int r = 0; r < BATCH_ROWS; r++) {
-            batch.append(rows[r % rows.length]);
-          }
-          task.addBatch(0, batch.seal());
-          batch.reset();
+        for (UnsafeRow r : rows) {
+          batch.append(r);
         }
+        task.beginFile(0);
+        task.addBatch(0, batch.seal());
         task.finishFile(0);
       }
       succeeded = true;
