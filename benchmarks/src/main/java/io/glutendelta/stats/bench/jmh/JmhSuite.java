@@ -234,7 +234,8 @@ public final class JmhSuite {
 
   private static void appendTaskSetup(StringBuilder md, Map<String, Map<String, Score>> setup) {
     md.append("## Fixed cost per write task: one task, one 1-row file\n\n")
-        .append("µs per task, median [min–max], both from a real Delta table's job tracker: `native` = stats ")
+        .append("µs per task, median [min–max], both from a fresh copy of a real Delta table's job tracker ")
+        .append("(deserialised before each task, untimed, as a task gets its own): `native` = stats ")
         .append("expression analysis, native task, one batch, barrier, Delta's result expression → JSON ")
         .append("(ColumnarStatsCollector; the row path adds its batch buffers); `Delta` = Delta's ")
         .append("`newTaskInstance()` and its tracker on the same row. What short jobs, small appends and ")
