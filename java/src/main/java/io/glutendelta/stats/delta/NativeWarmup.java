@@ -24,11 +24,11 @@ import org.slf4j.LoggerFactory;
  * row path by running one small batch of every kind the batcher transposes through it and a
  * native task. A few rows only: enough to load and link; a run long enough to get the loops
  * compiled would train the JIT on the warm-up's columns instead of the application's (tried
- * with a quarter million rows: no gain in the cold write, slower second writes). Started when an executor starts
- * (the plugin's executor side), usually well before tasks arrive; a first write that comes
- * sooner finds it in progress (class initialisation makes a task wait for the part still
- * running, never repeat it). A failure here changes nothing: the write path makes its own
- * checks and falls back as before.
+ * with a quarter million rows: no gain in the cold write, slower second writes). Started when
+ * an executor starts (the plugin's executor side), usually well before tasks arrive; a first
+ * write that comes sooner finds it in progress (class initialisation makes a task wait for the
+ * part still running, never repeat it). A failure here changes nothing: the write path makes
+ * its own checks and falls back as before.
  */
 public final class NativeWarmup {
   private static final Logger LOG = LoggerFactory.getLogger(NativeWarmup.class);
