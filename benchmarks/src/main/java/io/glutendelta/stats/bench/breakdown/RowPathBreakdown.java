@@ -2,7 +2,6 @@ package io.glutendelta.stats.bench.breakdown;
 
 import io.glutendelta.stats.batching.InputSchema;
 import io.glutendelta.stats.batching.RowBatcher;
-import io.glutendelta.stats.bench.jmh.BatchFixtures;
 import io.glutendelta.stats.bench.jmh.DeltaTrackerHarness;
 import io.glutendelta.stats.bench.report.Charts;
 import io.glutendelta.stats.bench.report.MachineInfo;
@@ -12,6 +11,7 @@ import io.glutendelta.stats.bench.tpcds.TpcdsSchemas;
 import io.glutendelta.stats.delta.ColumnarStatsCollector;
 import io.glutendelta.stats.engine.NativeAggregator;
 import io.trino.tpcds.Results;
+import io.trino.tpcds.Scaling;
 import io.trino.tpcds.Session;
 import io.trino.tpcds.Table;
 import io.trino.tpcds.column.Column;
@@ -37,7 +37,8 @@ import org.apache.spark.sql.catalyst.expressions.UnsafeRow;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * Where the native row path spends its time on store_sales rows (UnsafeRows, as Delta's writer
+ * Where the native row path spends its time on a TPC-DS table's rows (store_sales unless
+ * {@code --table} says otherwise; UnsafeRows, as Delta's writer
  * hands them to a stats tracker): row → Arrow batching (our RowBatcher), C Data export, the JNI
  * call's fixed cost (measured with 1-row batches), native aggregation (the rest of addBatch),
  * and the per-file finish (result decode + Delta's result expression → JSON). Delta's own
@@ -54,6 +55,7 @@ public final class RowPathBreakdown {
     int repeats = 7;
     Path resultsRoot = Paths.get("benchmarks", "results");
     boolean latest = true;
+    Table table = Table.STORE_SALES;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--rows" -> rowCount = Integer.parseInt(args[++i]);
@@ -62,23 +64,26 @@ public final class RowPathBreakdown {
         case "--repeats" -> repeats = Integer.parseInt(args[++i]);
         case "--results-dir" -> resultsRoot = Paths.get(args[++i]);
         case "--no-latest" -> latest = false;
+        case "--table" -> table = Table.getTable(args[++i]);
         default -> {
-          System.err.println("unknown flag " + args[i] + " (--rows N, --distinct-rows N, --batch-rows N, --repeats N, --results-dir DIR, --no-latest)");
+          System.err.println("unknown flag " + args[i] + " (--table T, --rows N, --distinct-rows N, --batch-rows N, --repeats N, --results-dir DIR, --no-latest)");
           System.exit(2);
         }
       }
     }
-    List<InternalRow> rows = cycled(storeSalesRows(Math.min(distinct, rowCount)), rowCount);
-    System.out.printf(Locale.ROOT, "[breakdown] %d store_sales rows, batches of %d, %d repeats (+1 warm-up)%n",
-        rows.size(), batchRows, repeats);
+    List<InternalRow> rows = cycled(tableRows(table, Math.min(distinct, rowCount)), rowCount);
+    System.out.printf(Locale.ROOT, "[breakdown] %d %s rows, batches of %d, %d repeats (+1 warm-up)%n",
+        rows.size(), table.getName(), batchRows, repeats);
+    // store_sales keeps the folder it always had; other tables get their own
+    String kind = table == Table.STORE_SALES ? "breakdown" : "breakdown-" + table.getName();
     try (BufferAllocator alloc = new RootAllocator();
-         DeltaTrackerHarness delta = new DeltaTrackerHarness(BatchFixtures.schema(BatchFixtures.Family.WIDE))) {
+         DeltaTrackerHarness delta = new DeltaTrackerHarness(TpcdsSchemas.sparkSchema(table))) {
       Phases p = measure(rows, batchRows, repeats, alloc, delta);
-      Path dir = ResultsDir.create(resultsRoot, "breakdown");
-      String md = report(p, rows.size(), Math.min(distinct, rowCount), batchRows, repeats, dir);
+      Path dir = ResultsDir.create(resultsRoot, kind);
+      String md = report(p, table, rows.size(), Math.min(distinct, rowCount), batchRows, repeats, dir);
       Files.writeString(dir.resolve("README.md"), md, StandardCharsets.UTF_8);
       if (latest) {
-        ResultsDir.publishLatest(resultsRoot, "breakdown", dir);
+        ResultsDir.publishLatest(resultsRoot, kind, dir);
       }
       System.out.println(md);
       System.out.println("[breakdown] report: " + dir.resolve("README.md"));
@@ -194,7 +199,9 @@ public final class RowPathBreakdown {
     batcher.reset();
   }
 
-  static String report(Phases p, int rows, int distinct, int batchRows, int repeats, Path dir) {
+  static String report(Phases p, Table table, int rows, int distinct, int batchRows, int repeats, Path dir) {
+    String name = table.getName();
+    int columns = TpcdsSchemas.sparkSchema(table).fields().length;
     double batching = p.batching.median();
     double add = p.addBatch.median();
     double finish = p.finish.median();
@@ -209,9 +216,10 @@ public final class RowPathBreakdown {
     parts.put("finishFile (native result + decode)", finish);
     StringBuilder md = new StringBuilder("# Native row path: cost breakdown\n\n");
     md.append("- When: ").append(ResultsDir.utcNow()).append("\n- Machine: ").append(MachineInfo.describe())
-        .append(String.format(Locale.ROOT, "%n- Input: %,d store_sales rows (UnsafeRow, 23 columns; %,d distinct rows cycled, "
+        .append(String.format(Locale.ROOT, "%n- Input: %,d %s rows (UnsafeRow, %d columns; %,d distinct rows cycled, "
             + "so rows are in cache as a writer's just-produced row is) as one file, "
-            + "batches of %d rows (%d addBatch calls); %d repeats after a warm-up, medians%n", rows, distinct, batchRows, p.calls, repeats))
+            + "batches of %d rows (%d addBatch calls); %d repeats after a warm-up, medians%n", rows, name, columns, distinct,
+            batchRows, p.calls, repeats))
         .append("- How: nanoTime around each phase of every batch, mirroring NativeTaskStatsTracker "
             + "(RowBatcher.append → seal → NativeAggregator.addBatch, which exports the batch by lending its buffers). "
             + "The hand-off share is the per-call cost of addBatch on a 1-row batch × calls; native aggregation is the "
@@ -225,8 +233,10 @@ public final class RowPathBreakdown {
     md.append(String.format(Locale.ROOT, "- Fixed costs: addBatch %.2f µs per 1-row batch (export + JNI + import); Arrow Java's "
         + "Data.exportVectorSchemaRoot of the same batch alone %.2f µs (not used); finish + Delta JSON of an empty file "
         + "%.2f µs per file.%n", p.fixedCallNs / 1e3, p.arrowExportCallNs / 1e3, p.finishJsonUs));
-    md.append(String.format(Locale.ROOT, "- For store_sales SF1 (2.88 M rows): native row path ≈ %.2f s of task time vs Delta's "
-        + "tracker ≈ %.2f s (summed over tasks; divide by the 2 cores for wall time).%n", total * 2.88e6 / 1e9, vanilla * 2.88e6 / 1e9));
+    double sf1 = sf1Rows(table);
+    md.append(String.format(Locale.ROOT, "- For %s SF1 (%.2f M rows): native row path ≈ %.2f s of task time vs Delta's "
+        + "tracker ≈ %.2f s (summed over tasks; divide by the cores for wall time).%n", name, sf1 / 1e6, total * sf1 / 1e9,
+        vanilla * sf1 / 1e9));
     String biggest = parts.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse("?");
     md.append("- Biggest share: **").append(biggest).append("** — the next optimisation target.\n\n");
     Map<String, double[]> chart = new LinkedHashMap<>();
@@ -234,7 +244,7 @@ public final class RowPathBreakdown {
       chart.put(shortLabel(e.getKey()), new double[] {e.getValue()});
     }
     chart.put("Delta tracker", new double[] {vanilla});
-    Charts.groupedBars(dir.resolve("row-path-breakdown.png"), "Row path cost per row (store_sales)", "ns per row",
+    Charts.groupedBars(dir.resolve("row-path-breakdown.png"), "Row path cost per row (" + name + ")", "ns per row",
         List.of("ns/row"), chart, "0.0");
     md.append("![breakdown](row-path-breakdown.png)\n");
     return md.toString();
@@ -267,14 +277,19 @@ public final class RowPathBreakdown {
     return out;
   }
 
-  /** store_sales rows from the generator, as the UnsafeRows a Delta write task sees. */
-  static List<InternalRow> storeSalesRows(int n) {
-    StructType schema = TpcdsSchemas.sparkSchema(Table.STORE_SALES);
+  /** The table's rows at SF1 (the generator's own count). */
+  static double sf1Rows(Table table) {
+    return new Scaling(1).getRowCount(table);
+  }
+
+  /** The first {@code n} rows of a table from the generator, as the UnsafeRows a Delta write task sees. */
+  static List<InternalRow> tableRows(Table table, int n) {
+    StructType schema = TpcdsSchemas.sparkSchema(table);
     ExpressionEncoder.Serializer<Row> ser = ExpressionEncoder.apply(RowEncoder.encoderFor(schema)).createSerializer();
-    Column[] cols = Table.STORE_SALES.getColumns();
-    Session session = Session.getDefaultSession().withScale(1).withTable(Table.STORE_SALES);
+    Column[] cols = table.getColumns();
+    Session session = Session.getDefaultSession().withScale(1).withTable(table);
     List<InternalRow> out = new ArrayList<>(n);
-    for (List<List<String>> r : Results.constructResults(Table.STORE_SALES, session)) {
+    for (List<List<String>> r : Results.constructResults(table, session)) {
       out.add(((UnsafeRow) ser.apply(TpcdsSchemas.toRow(cols, r.get(0)))).copy());
       if (out.size() == n) {
         break;

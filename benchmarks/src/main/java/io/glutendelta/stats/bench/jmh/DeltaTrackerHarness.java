@@ -36,6 +36,11 @@ public final class DeltaTrackerHarness implements AutoCloseable {
   private final DeltaTaskStatisticsTracker tracker;
 
   public DeltaTrackerHarness(org.apache.arrow.vector.types.pojo.Schema arrowSchema) throws IOException {
+    this(ArrowUtils.fromArrowSchema(arrowSchema));
+  }
+
+  /** A table of this schema; Delta's job and task tracker of a write to it. */
+  public DeltaTrackerHarness(StructType schema) throws IOException {
     spark = SparkSession.builder()
         .appName("gds-jmh-delta-tracker")
         .master("local[1]")
@@ -48,7 +53,6 @@ public final class DeltaTrackerHarness implements AutoCloseable {
         .config("spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension")
         .config("spark.sql.catalog.spark_catalog", "org.apache.spark.sql.delta.catalog.DeltaCatalog")
         .getOrCreate();
-    StructType schema = ArrowUtils.fromArrowSchema(arrowSchema);
     tableDir = Files.createTempDirectory("gds-jmh-delta");
     String path = tableDir.resolve("t").toString();
     spark.createDataFrame(List.<Row>of(), schema).write().format("delta").save(path);
