@@ -125,8 +125,8 @@ class RowBatcherTest {
       case 7 -> Decimal.apply(new BigDecimal(rnd.nextInt(199_999) - 99_999));
       case 8, 9 -> col == 8 ? (Object) (rnd.nextInt(200_000) - 100_000) : (Object) rnd.nextLong();
       case 10 -> rnd.nextLong();
-      // sometimes long enough to outgrow the string buffer of a 64-row batch
-      case 11 -> UTF8String.fromString("é😀".repeat(rnd.nextInt(8) == 0 ? 3000 : rnd.nextInt(6)));
+      // 0-66 bytes, or long enough to outgrow the string buffer of a 64-row batch
+      case 11 -> UTF8String.fromString("é😀".repeat(rnd.nextInt(8) == 0 ? 3000 : rnd.nextInt(12)));
       case 12 -> rnd.nextBoolean();
       default -> throw new IllegalArgumentException();
     };
@@ -194,16 +194,20 @@ class RowBatcherTest {
     }
   }
 
-  /** Rows of more than 64 fields keep their null bits in several words: ordinals 63, 64, 69. */
-  @ParameterizedTest(name = "unsafeRows={0}")
-  @ValueSource(booleans = {true, false})
-  void nullBitsBeyondTheFirstWord(boolean unsafe) {
+  /**
+   * Rows of more than 64 fields keep their null bits in several words: ordinals 63, 64, 69 (both
+   * null words staged), and 0, 3, 20 of the same rows (one null word staged of the row's two, so
+   * the slots are copied from past the second).
+   */
+  @ParameterizedTest(name = "unsafeRows={0} ordinals={1}")
+  @org.junit.jupiter.params.provider.CsvSource({"true,0 63 64 69", "false,0 63 64 69", "true,0 3 20", "false,0 3 20"})
+  void nullBitsBeyondTheFirstWord(boolean unsafe, String ordinals) {
     StructField[] wide = new StructField[70];
     for (int i = 0; i < wide.length; i++) {
       wide[i] = new StructField("c" + i, DataTypes.LongType, true, Metadata.empty());
     }
     StructType source = new StructType(wide);
-    int[] picked = {0, 63, 64, 69};
+    int[] picked = java.util.Arrays.stream(ordinals.split(" ")).mapToInt(Integer::parseInt).toArray();
     InputField[] in = new InputField[picked.length];
     for (int i = 0; i < picked.length; i++) {
       in[i] = InputField.leaf("c" + picked[i], picked[i], DataTypes.LongType);
