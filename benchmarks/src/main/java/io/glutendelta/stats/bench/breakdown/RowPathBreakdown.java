@@ -11,7 +11,6 @@ import io.glutendelta.stats.bench.tpcds.TpcdsSchemas;
 import io.glutendelta.stats.delta.ColumnarStatsCollector;
 import io.glutendelta.stats.engine.NativeAggregator;
 import io.trino.tpcds.Results;
-import io.trino.tpcds.Scaling;
 import io.trino.tpcds.Session;
 import io.trino.tpcds.Table;
 import io.trino.tpcds.column.Column;
@@ -233,10 +232,8 @@ public final class RowPathBreakdown {
     md.append(String.format(Locale.ROOT, "- Fixed costs: addBatch %.2f µs per 1-row batch (export + JNI + import); Arrow Java's "
         + "Data.exportVectorSchemaRoot of the same batch alone %.2f µs (not used); finish + Delta JSON of an empty file "
         + "%.2f µs per file.%n", p.fixedCallNs / 1e3, p.arrowExportCallNs / 1e3, p.finishJsonUs));
-    double sf1 = sf1Rows(table);
-    md.append(String.format(Locale.ROOT, "- For %s SF1 (%.2f M rows): native row path ≈ %.2f s of task time vs Delta's "
-        + "tracker ≈ %.2f s (summed over tasks; divide by the cores for wall time).%n", name, sf1 / 1e6, total * sf1 / 1e9,
-        vanilla * sf1 / 1e9));
+    md.append(String.format(Locale.ROOT, "- Per million %s rows: native row path ≈ %.3f s of task time vs Delta's "
+        + "tracker ≈ %.3f s (summed over tasks; divide by the cores for wall time).%n", name, total / 1e3, vanilla / 1e3));
     String biggest = parts.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse("?");
     md.append("- Biggest share: **").append(biggest).append("** — the next optimisation target.\n\n");
     Map<String, double[]> chart = new LinkedHashMap<>();
@@ -275,11 +272,6 @@ public final class RowPathBreakdown {
       out.add(pool.get(i % pool.size()));
     }
     return out;
-  }
-
-  /** The table's rows at SF1 (the generator's own count). */
-  static double sf1Rows(Table table) {
-    return new Scaling(1).getRowCount(table);
   }
 
   /** The first {@code n} rows of a table from the generator, as the UnsafeRows a Delta write task sees. */
