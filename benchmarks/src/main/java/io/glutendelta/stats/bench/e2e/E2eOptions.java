@@ -6,6 +6,7 @@ import io.glutendelta.stats.bench.report.LineInfo;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -39,6 +40,8 @@ public final class E2eOptions {
   boolean memory;
   /** JVM per mode: adds a store_sales write partitioned 16 ways with this many concurrent writers (0 = none). */
   int partitionWriters;
+  /** JVM per mode: the extra flags of the native_b JVMs (an A/B against native). */
+  List<String> nativeBJvmArgs = List.of();
   Path cacheDir = Paths.get(System.getProperty("user.home"), ".cache", "gluten-delta-stats", "tpcds");
   Path workDir = Paths.get(System.getProperty("java.io.tmpdir"), "gds-bench-e2e");
   Path resultsDir = Paths.get("benchmarks", "results");
@@ -51,7 +54,10 @@ public final class E2eOptions {
       "  --sf N              TPC-DS scale factor (default 1; 10 on bigger machines)",
       "  --tables a,b|all    tables (default " + String.join(",", DEFAULT_TABLES) + "; all = every TPC-DS table)",
       "  --modes a,b         write modes among vanilla,native,off (default all three); off_again = off\n"
-      + "                      once more per round, an A/A control of the machine's noise",
+      + "                      once more per round, an A/A control of the machine's noise; native_b = native\n"
+      + "                      in JVMs given --native-b-jvm-args, an A/B of a JVM flag or conf",
+      "  --native-b-jvm-args 'F ...'  JVM per mode: the extra JVM flags of native_b, e.g.\n"
+      + "                      '-Dspark.glutendelta.stats.native.batchRows=256' (a -Dspark.* flag is a conf)",
       "  --rounds N          measured rounds (default 3, at least 1)",
       "  --warmup N          discarded warm-up rounds (default 1 with --one-jvm, else 0)",
       "  --one-jvm           all modes in one session, switched per write (the second view)",
@@ -105,6 +111,8 @@ public final class E2eOptions {
         case "--timed-writes" -> o.timedWrites = Integer.parseInt(value(args, ++i, a));
         case "--plugin" -> o.plugin = value(args, ++i, a);
         case "--memory" -> o.memory = true;
+        case "--native-b-jvm-args" -> o.nativeBJvmArgs = Arrays.stream(value(args, ++i, a).split("\\s+"))
+            .filter(f -> !f.isEmpty()).toList();
         case "--partition-writers" -> o.partitionWriters = Integer.parseInt(value(args, ++i, a));
         case "--kind" -> o.kind = value(args, ++i, a);
         case "--line" -> o.line = LineInfo.requireId(value(args, ++i, a));
@@ -129,6 +137,15 @@ public final class E2eOptions {
     }
     if (o.oneJvm && (o.memory || o.partitionWriters > 0)) {
       throw new IllegalArgumentException("--memory and --partition-writers need a JVM per mode (drop --one-jvm)");
+    }
+    boolean nativeB = o.modes.contains(WriteMode.NATIVE_B);
+    if (nativeB == o.nativeBJvmArgs.isEmpty()) {
+      throw new IllegalArgumentException("--modes native_b and --native-b-jvm-args go together (native_b is native "
+          + "in JVMs given those flags)");
+    }
+    if (nativeB && o.oneJvm) {
+      throw new IllegalArgumentException("native_b differs from native in its JVM's flags: it needs a JVM per mode "
+          + "(drop --one-jvm)");
     }
     for (String t : o.tables) {
       TpcdsParquetCache.requireTable(t);

@@ -48,7 +48,7 @@ public final class JvmPerModeBenchmark {
       DeltaWriteBenchmark.main(args);
       return;
     }
-    if (opts.modes.contains(WriteMode.NATIVE)) {
+    if (opts.modes.stream().anyMatch(WriteMode::nativeStats)) {
       NativeHookProbe.requirePlugin(opts.plugin);
     }
     run(opts);
@@ -133,7 +133,8 @@ public final class JvmPerModeBenchmark {
       throws IOException, InterruptedException {
     Path out = jvmDir.resolve("result.txt");
     Path work = jvmDir.resolve("tables");
-    List<String> cmd = javaCommand(opts, ModeJvm.class.getName());
+    List<String> cmd = javaCommand(opts, mode == WriteMode.NATIVE_B ? opts.nativeBJvmArgs : List.of(),
+        ModeJvm.class.getName());
     int partitionWriters = table.equals(PartitionedVariant.TABLE) ? opts.partitionWriters : 0;
     // Stamped microseconds before start(): the child's "time to first write" counts from here.
     cmd.addAll(new ModeJvm.Args(mode, table, source, work, jvmDir.resolve("logs"), writes, opts.master, opts.plugin,
@@ -159,6 +160,11 @@ public final class JvmPerModeBenchmark {
    * from the start and RSS minus heap is the memory outside it.
    */
   static List<String> javaCommand(E2eOptions opts, String mainClass) {
+    return javaCommand(opts, List.of(), mainClass);
+  }
+
+  /** The same with {@code extra} flags after the launcher's own (a later flag wins in HotSpot and SparkConf). */
+  static List<String> javaCommand(E2eOptions opts, List<String> extra, String mainClass) {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     String xmx = null;
@@ -175,6 +181,7 @@ public final class JvmPerModeBenchmark {
       cmd.add("-Xms" + (xmx != null ? xmx : (Runtime.getRuntime().maxMemory() >> 20) + "m"));
       cmd.add("-XX:+AlwaysPreTouch");
     }
+    cmd.addAll(extra);
     cmd.add("-cp");
     cmd.add(System.getProperty("java.class.path"));
     cmd.add(mainClass);
@@ -222,14 +229,16 @@ public final class JvmPerModeBenchmark {
       stats.put(e.getKey(), perWrite);
     }
     List<DeltaLogStats> vanilla = stats.get(WriteMode.VANILLA);
-    List<DeltaLogStats> nat = stats.get(WriteMode.NATIVE);
-    if (vanilla != null && nat != null) {
+    for (Map.Entry<WriteMode, List<DeltaLogStats>> e : stats.entrySet()) {
+      if (vanilla == null || !e.getKey().nativeStats()) {
+        continue;
+      }
       for (int i = 0; i < writes; i++) {
         info.statsComparisons++;
-        String diff = DeltaLogStats.difference(vanilla.get(0), nat.get(i));
+        String diff = DeltaLogStats.difference(vanilla.get(0), e.getValue().get(i));
         if (diff != null) {
-          info.problems.add(table + " native write " + i + " vs vanilla: " + diff);
-          System.out.println("[e2e-jvm] STATS MISMATCH " + table + ": " + diff);
+          info.problems.add(table + " " + e.getKey().label() + " write " + i + " vs vanilla: " + diff);
+          System.out.println("[e2e-jvm] STATS MISMATCH " + table + " " + e.getKey().label() + ": " + diff);
         }
       }
     }

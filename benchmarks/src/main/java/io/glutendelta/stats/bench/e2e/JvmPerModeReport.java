@@ -26,7 +26,7 @@ final class JvmPerModeReport {
   static final double TARGET_COLD_NATIVE_OVER_OFF = 1.10;
   static final List<String> TARGET_TABLES = List.of("store_sales", "catalog_sales", "web_sales", "inventory");
   private static final String[][] RATIOS = {{"native", "vanilla"}, {"native", "off"}, {"vanilla", "off"},
-      {"off_again", "off"}};
+      {"off_again", "off"}, {"native_b", "native"}, {"native_b", "off"}};
 
   private JvmPerModeReport() {}
 
@@ -50,7 +50,10 @@ final class JvmPerModeReport {
         .append(" warm-up writes (the first is the **cold** write) then T = ").append(opts.timedWrites)
         .append(" timed writes whose median is the **warm** figure. Tables: medians over rounds [min–max]\n");
     md.append("- Child JVM flags: the launcher's own (").append(opts.memory ? "heap pre-touched, -Xms = -Xmx" : "heap")
-        .append(" ").append(Runtime.getRuntime().maxMemory() >> 20).append(" MiB)\n\n");
+        .append(" ").append(Runtime.getRuntime().maxMemory() >> 20).append(" MiB)")
+        .append(opts.modes.contains(WriteMode.NATIVE_B)
+            ? "; native_b = native in JVMs also given `" + String.join(" ", opts.nativeBJvmArgs) + "`" : "")
+        .append("\n\n");
 
     section(md, "Cold: the first write of a fresh JVM (seconds)", opts, results, JvmRun::coldSeconds, true);
     section(md, "Time from JVM launch to the first write done (seconds: start-up + session + cold write)", opts,
@@ -287,7 +290,8 @@ final class JvmPerModeReport {
       } else if (t.statsComparisons == 0) {
         md.append("not compared (native or vanilla not in this run)");
       } else {
-        md.append("every native write (cold and warm) committed the vanilla JVM's AddFile.stats multiset: ")
+        md.append("every write of a native JVM (cold and warm; native_b's too) committed the vanilla JVM's "
+            + "AddFile.stats multiset: ")
             .append(t.statsComparisons).append(" comparisons incl. discarded rounds, ").append(t.filesPerWrite)
             .append(" files each; native JVMs had every file from the engine, the others none");
       }

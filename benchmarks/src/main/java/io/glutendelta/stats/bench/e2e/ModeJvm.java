@@ -80,7 +80,7 @@ public final class ModeJvm {
     if (a.partitionWriters() > 0) {
       confs.put(PartitionedVariant.MAX_WRITERS, Integer.toString(a.partitionWriters()));
     }
-    SparkSession spark = DeltaWriteBenchmark.session(a.master(), a.mode() == WriteMode.NATIVE ? a.plugin() : null,
+    SparkSession spark = DeltaWriteBenchmark.session(a.master(), a.mode().nativeStats() ? a.plugin() : null,
         confs);
     run.sessionReadyNanos = System.nanoTime();
     try {

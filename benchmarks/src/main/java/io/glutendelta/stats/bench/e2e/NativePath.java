@@ -27,7 +27,7 @@ final class NativePath {
   /** Null when the write took {@code mode}'s path, else what went wrong. */
   String problem(WriteMode mode) {
     NativeStatsMetrics.Snapshot used = NativeStatsMetrics.snapshot().minus(before);
-    boolean ok = mode == WriteMode.NATIVE
+    boolean ok = mode.nativeStats()
         ? used.filesNative() > 0 && used.taskFallbacks() == 0 && used.writesUnsupported() == 0
         : used.filesNative() == 0;
     return ok ? null : mode.label() + ": wrong stats path (native files " + used.filesNative()

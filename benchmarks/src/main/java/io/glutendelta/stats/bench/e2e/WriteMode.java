@@ -19,7 +19,13 @@ public enum WriteMode {
    * Stats off once more in the same round: an A/A control. Its ratio to {@link #OFF} is what the
    * machine's noise alone produces, the yardstick for reading native/off.
    */
-  OFF_AGAIN(false, false);
+  OFF_AGAIN(false, false),
+  /**
+   * Native statistics once more, in JVMs started with extra flags ({@code --native-b-jvm-args}):
+   * an A/B of a JVM flag, or of a conf of the native path ({@code -Dspark.x=y} is a SparkConf
+   * default), against native, both measured as applications run. JVM per mode only.
+   */
+  NATIVE_B(true, true);
 
   public static final String DELTA_COLLECT_STATS = "spark.databricks.delta.stats.collect";
   public static final String NATIVE_ENABLED = "spark.glutendelta.stats.native.enabled";
@@ -41,6 +47,11 @@ public enum WriteMode {
     return collectStats;
   }
 
+  /** Whether this mode's JVM runs our plugin and its writes take the native path. */
+  public boolean nativeStats() {
+    return nativeStats;
+  }
+
   public String label() {
     return name().toLowerCase(Locale.ROOT);
   }
@@ -49,7 +60,7 @@ public enum WriteMode {
     try {
       return valueOf(s.trim().toUpperCase(Locale.ROOT).replace('-', '_'));
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("unknown write mode '" + s + "' (vanilla, native, off, off_again)", e);
+      throw new IllegalArgumentException("unknown write mode '" + s + "' (vanilla, native, off, off_again, native_b)", e);
     }
   }
 }

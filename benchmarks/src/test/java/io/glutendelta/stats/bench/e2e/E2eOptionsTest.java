@@ -39,6 +39,25 @@ class E2eOptionsTest {
   }
 
   @Test
+  void nativeBIsNativeInJvmsGivenItsOwnFlags() {
+    E2eOptions o = E2eOptions.parse(new String[] {"--modes", "native,native_b,off", "--native-b-jvm-args",
+        " -Dspark.glutendelta.stats.native.batchRows=256  -XX:+UseParallelGC "});
+    assertEquals(List.of(WriteMode.NATIVE, WriteMode.NATIVE_B, WriteMode.OFF), o.modes());
+    assertEquals(List.of("-Dspark.glutendelta.stats.native.batchRows=256", "-XX:+UseParallelGC"), o.nativeBJvmArgs);
+    assertTrue(WriteMode.NATIVE_B.nativeStats() && WriteMode.NATIVE_B.collectsStats());
+    List<String> cmd = JvmPerModeBenchmark.javaCommand(o, o.nativeBJvmArgs, "Main");
+    assertTrue(cmd.indexOf("-XX:+UseParallelGC") < cmd.indexOf("-cp"), cmd.toString());
+    assertEquals("Main", cmd.get(cmd.size() - 1));
+    // without its flags native_b would be native again; flags without native_b would be dropped
+    assertThrows(IllegalArgumentException.class, () -> E2eOptions.parse(new String[] {"--modes", "native,native_b"}));
+    assertThrows(IllegalArgumentException.class,
+        () -> E2eOptions.parse(new String[] {"--modes", "native,off", "--native-b-jvm-args", "-Dx=1"}));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> E2eOptions.parse(new String[] {
+        "--one-jvm", "--modes", "native,native_b", "--native-b-jvm-args", "-Dx=1"}));
+    assertTrue(e.getMessage().contains("JVM per mode"), e.getMessage());
+  }
+
+  @Test
   void viewsHaveTheirOwnWarmupDefaultsAndKinds() {
     E2eOptions perJvm = E2eOptions.parse(new String[0]);
     assertEquals(false, perJvm.oneJvm());
