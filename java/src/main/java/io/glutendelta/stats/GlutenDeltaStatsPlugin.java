@@ -42,7 +42,7 @@ public final class GlutenDeltaStatsPlugin implements SparkPlugin {
           return Collections.emptyMap();
         }
         activate(sc.conf());
-        NativeStatsRuntime.logStatusOnce();
+        NativeStatsRuntime.logStatusInBackground();
         return Collections.emptyMap();
       }
     };
