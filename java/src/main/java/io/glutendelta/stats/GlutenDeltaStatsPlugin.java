@@ -42,7 +42,7 @@ public final class GlutenDeltaStatsPlugin implements SparkPlugin {
           return Collections.emptyMap();
         }
         activate(sc.conf());
-        NativeStatsRuntime.logStatusInBackground();
+        NativeStatsRuntime.logStatusOnce();
         return Collections.emptyMap();
       }
     };

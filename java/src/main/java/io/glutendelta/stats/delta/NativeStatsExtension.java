@@ -18,7 +18,7 @@ public final class NativeStatsExtension implements Function1<SparkSessionExtensi
   @Override
   public BoxedUnit apply(SparkSessionExtensions extensions) {
     if (LineCheck.matches()) {
-      NativeStatsRuntime.logStatusInBackground();
+      NativeStatsRuntime.logStatusOnce();
       extensions.injectColumnar(session -> SessionRules.create(COLUMNAR_RULE, session));
     }
     return BoxedUnit.UNIT;

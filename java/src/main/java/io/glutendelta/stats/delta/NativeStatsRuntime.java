@@ -6,7 +6,6 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.spark.sql.delta.ChainableExecutionObserver;
 import org.apache.spark.sql.delta.OptimisticTransaction;
 import org.apache.spark.sql.delta.TransactionExecutionObserver;
@@ -31,7 +30,7 @@ public final class NativeStatsRuntime {
 
   private static volatile String hookProblem;
   private static volatile boolean checked;
-  private static final AtomicBoolean LOGGED = new AtomicBoolean();
+  private static volatile boolean logged;
 
   private NativeStatsRuntime() {}
 
@@ -52,25 +51,12 @@ public final class NativeStatsRuntime {
     return hookProblem() == null;
   }
 
-  /**
-   * Logs the start-up line on a daemon thread: the check loads the native library and Delta's
-   * transaction classes, which need not hold up the SparkContext (the first write waits for
-   * the check only if it comes first, through {@link #hookProblem}).
-   */
-  public static void logStatusInBackground() {
-    if (LOGGED.get()) {
-      return;
-    }
-    Thread t = new Thread(NativeStatsRuntime::logStatusOnce, "gluten-delta-stats-status");
-    t.setDaemon(true);
-    t.start();
-  }
-
   /** The start-up line saying whether native stats are active, logged once per JVM. */
   public static void logStatusOnce() {
-    if (!LOGGED.compareAndSet(false, true)) {
+    if (logged) {
       return;
     }
+    logged = true;
     String problem = hookProblem();
     if (problem == null) {
       LOG.info("gluten-delta-stats: native Delta statistics are active (switch off with {}=false)",
