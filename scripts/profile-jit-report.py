@@ -3,7 +3,8 @@
 
 Arguments: --table T --warm W mode=dir ... (a dir per JVM, several per mode: the rounds). Each dir
 holds out.txt (ModeJvm's measurements: 'write <start_ns> <end_ns> ...' in System.nanoTime),
-clock-offset (wall clock minus CLOCK_MONOTONIC, ns) and events.json (jfr print --json)."""
+clock-offset (wall clock minus CLOCK_MONOTONIC, ns), events.json (jfr print --json of the
+compilation and deoptimization events) and main-samples.tsv (JfrMainThreadSamples.java)."""
 import argparse
 import collections
 import datetime
@@ -54,6 +55,12 @@ class Jvm:
         self.per_write = [collections.Counter() for _ in self.windows]
         self.after_warm = {}  # filled by tally
         self.events = []
+        self.samples = []  # (write, frames top first) of the main thread
+        for line in open(os.path.join(d, "main-samples.tsv")):
+            t, frames = line.rstrip("\n").split("\t", 1)
+            w = next((i for i, (a, b) in enumerate(self.windows) if a <= int(t) <= b), None)
+            if w is not None:
+                self.samples.append((w, frames.split(";")))
         for e in events:
             v = e["values"]
             t = instant_ns(v["startTime"])
@@ -137,8 +144,32 @@ def main():
             print(f"| {p} | " + " | ".join(f"{val(m):.3f} ({num(m):.0f})" for m in modes) + " | "
                   + " | ".join(f"{val(m) - val(base):+.3f}" for m in others) + " |")
         print()
+    print(f"## Who runs Catalyst analysis on the driver in the {n - a.warm} warm writes (2 ms samples of the main thread, per JVM)")
+    print()
+    print("Main-thread execution samples inside `org.apache.spark.sql.catalyst.analysis`, by the nearest frame of "
+          "Delta or of this project below them (the code that asked for the analysis); 1 sample ≈ 2 ms.")
+    print()
+    callers = {m: collections.Counter() for m in modes}
+    main_total = {m: 0.0 for m in modes}
+    for m in modes:
+        for j in jvms[m]:
+            for w, frames in j.samples:
+                if w < a.warm:
+                    continue
+                main_total[m] += 1 / len(jvms[m])
+                if not any(f.startswith("org.apache.spark.sql.catalyst.analysis.") for f in frames):
+                    continue
+                caller = next((f for f in frames if f.startswith(("org.apache.spark.sql.delta.", "io.delta.",
+                                                                  "io.glutendelta."))), "(no Delta frame)")
+                callers[m][caller] += 1 / len(jvms[m])
+    print("| caller | " + " | ".join(f"{m} samples" for m in modes) + " |")
+    print("|---|" + "---:|" * len(modes))
+    for c in sorted(set().union(*callers.values()), key=lambda c: -max(callers[m][c] for m in modes)):
+        print(f"| `{c}` | " + " | ".join(f"{callers[m][c]:.1f}" for m in modes) + " |")
+    print("| all main-thread samples | " + " | ".join(f"{main_total[m]:.1f}" for m in modes) + " |")
+    print()
     print("Raw: `<mode>-<round>/out.txt` (write windows), `stderr.txt` (the JVM's log); "
-          "`GDS_PROFILE_KEEP=1` keeps the events (`events.json`).")
+          "`GDS_PROFILE_KEEP=1` keeps the events (`events.json`, `main-samples.tsv`).")
 
 
 if __name__ == "__main__":

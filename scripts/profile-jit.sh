@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # How much JIT compilation does each write of a JVM per mode cause, and of which code? Runs the
 # E2E benchmark's child JVM (bench.e2e.ModeJvm: one mode, one table, N writes) once per (round,
-# mode) under a Java Flight Recorder recording of compilation and deoptimization events only,
-# then counts them per write window and, for the writes after the warm-up ones, C1 + C2
-# compile time by package, native and vanilla against off. Complements scripts/profile-e2e.sh
+# mode) under a Java Flight Recorder recording of compilation and deoptimization events (and
+# 2 ms execution samples), then counts them per write window and, for the cold write and the
+# writes after the warm-up ones, C1 + C2 compile time by package, native and vanilla against
+# off; the driver thread's samples inside Catalyst analysis are attributed to their nearest
+# Delta (or our) caller, to name who runs the analysis whose code the JIT compiles. Complements scripts/profile-e2e.sh
 # (perf: where the CPU goes), which counts JIT threads' CPU but cannot name what they compiled.
 # Report: benchmarks/results/jit-<time>/README.md (+ latest/jit-<table> unless --no-latest).
 #
@@ -38,6 +40,7 @@ cat > "$settings" <<'EOF'
 <configuration version="2.0" label="gluten-delta-stats JIT events">
   <event name="jdk.Compilation"><setting name="enabled">true</setting><setting name="threshold">0 ms</setting></event>
   <event name="jdk.Deoptimization"><setting name="enabled">true</setting><setting name="stackTrace">false</setting></event>
+  <event name="jdk.ExecutionSample"><setting name="enabled">true</setting><setting name="period">2 ms</setting></event>
 </configuration>
 EOF
 specs=()
@@ -49,19 +52,20 @@ for ((r = 1; r <= rounds; r++)); do
     # Wall clock minus CLOCK_MONOTONIC (System.nanoTime), to place JFR's wall-clock events in
     # the child's write windows.
     python3 -c 'import time; print(time.time_ns() - time.monotonic_ns())' > "$d/clock-offset"
-    java -Xmx"${GDS_BENCH_HEAP:-6g}" $SPARK_JVM_FLAGS "${BENCH_LOG[@]}" \
+    java -Xmx"${GDS_BENCH_HEAP:-6g}" $SPARK_JVM_FLAGS "${BENCH_LOG[@]}" -XX:FlightRecorderOptions=stackdepth=512 \
       -XX:StartFlightRecording=filename="$d/rec.jfr",settings="$settings" \
       -cp "$BENCH_CP" io.glutendelta.stats.bench.e2e.ModeJvm --mode "$mode" --table "$table" \
       --source "$source_dir" --work "$d/work" --keep-logs "$d/logs" --writes $((warm + timed)) \
       --master 'local[2]' --plugin io.glutendelta.stats.GlutenDeltaStatsPlugin --launch-nanos 0 \
       --out "$d/out.txt" --partition-writers 0 2> "$d/stderr.txt" | grep '^\[jvm' || true
     jfr print --json --events jdk.Compilation,jdk.Deoptimization "$d/rec.jfr" > "$d/events.json"
+    java "$ROOT/scripts/JfrMainThreadSamples.java" "$d/rec.jfr" > "$d/main-samples.tsv"
     rm -rf "$d/work" "$d/logs" "$d/rec.jfr"
     specs+=("$mode=$d")
   done
 done
 python3 "$ROOT/scripts/profile-jit-report.py" --table "$table" --warm "$warm" "${specs[@]}" > "$out/README.md"
-[[ "${GDS_PROFILE_KEEP:-0}" == 1 ]] || rm -f "$out"/*/events.json  # large; the report keeps the counts
+[[ "${GDS_PROFILE_KEEP:-0}" == 1 ]] || rm -f "$out"/*/events.json "$out"/*/main-samples.tsv  # large; the report keeps the counts
 if [[ "$latest" == 1 ]]; then
   rm -rf "$ROOT/benchmarks/results/latest/jit-$table" && cp -r "$out" "$ROOT/benchmarks/results/latest/jit-$table"
 fi
