@@ -53,7 +53,6 @@ class Jvm:
                 self.windows.append((int(f[1]) + offset, int(f[2]) + offset))
         events = json.load(open(os.path.join(d, "events.json")))["recording"]["events"]
         self.per_write = [collections.Counter() for _ in self.windows]
-        self.after_warm = {}  # filled by tally
         self.events = []
         self.samples = []  # (write, frames top first) of the main thread
         for line in open(os.path.join(d, "main-samples.tsv")):
