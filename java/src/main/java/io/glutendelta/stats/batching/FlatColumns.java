@@ -32,6 +32,11 @@ import org.apache.spark.unsafe.types.UTF8String;
 final class FlatColumns {
   /** Rows per staging block: one validity word per column. */
   static final int BLOCK = 64;
+  /**
+   * Ordinals of one null word with a null in the block from which one bit-matrix transpose is
+   * cheaper than gathering each of their bits on its own.
+   */
+  static final int TRANSPOSE_MIN_ORDINALS = 8;
 
   // Physical kinds: how a slot becomes Arrow values (SparkLeafType says which type has which).
   static final int NOT_FLAT = -1;  // copied by a FieldWriter instead
@@ -72,6 +77,9 @@ final class FlatColumns {
   private final long[] staging;
   /** Per ordinal (0..64 * nullWords): its null bits in the block being transposed. */
   private final long[] blockNulls;
+  /** Per null word: the distinct ordinals of these columns whose null bit is in it, and their bits. */
+  private final int[][] wordOrdinals;
+  private final long[] wordMask;
   private final long[] nullScratch = new long[BLOCK];
 
   /** Whether a top-level field of a batch is one of these columns. */
@@ -128,6 +136,15 @@ final class FlatColumns {
     this.stride = nullWords + max + 1;
     this.staging = new long[BLOCK * stride];
     this.blockNulls = new long[nullWords << 6];
+    this.wordOrdinals = new int[nullWords][];
+    this.wordMask = new long[nullWords];
+    for (int w = 0; w < nullWords; w++) {
+      int word = w;
+      wordOrdinals[w] = Arrays.stream(ordinals).filter(o -> o >>> 6 == word).distinct().sorted().toArray();
+      for (int o : wordOrdinals[w]) {
+        wordMask[w] |= 1L << o; // '<< o' and '>>> o' shift by o mod 64: o's bit in word w
+      }
+    }
     for (int k = 0; k < KINDS; k++) {
       byKind[k] = new int[counts[k]];
     }
@@ -300,12 +317,31 @@ final class FlatColumns {
 
   /**
    * Turns the staged rows' null words into one word per ordinal ({@link #blockNulls}: bit r set
-   * when row r is null there), 64 ordinals at a time through a bit-matrix transpose.
+   * when row r is null there). Most blocks have nulls in few of the columns (key columns have
+   * none), so the words are OR-ed first: an ordinal that is null in no row of the block gets 0,
+   * the few that are have their bits gathered one ordinal at a time, and when many are, one
+   * 64 × 64 bit-matrix transpose serves them all (its cost does not depend on how many).
    */
   private void transposeNulls(int rows) {
     for (int w = 0; w < nullWords; w++) {
-      for (int r = 0, s = w; r < rows; r++, s += stride) {
-        nullScratch[r] = staging[s];
+      long any = 0;
+      for (int r = 0; r < rows; r++) {
+        any |= staging[r * stride + w];
+      }
+      if (Long.bitCount(any & wordMask[w]) < TRANSPOSE_MIN_ORDINALS) {
+        for (int o : wordOrdinals[w]) {
+          long bits = 0;
+          if ((any >>> o & 1L) != 0) {
+            for (int r = rows - 1; r >= 0; r--) {
+              bits = bits << 1 | (staging[r * stride + w] >>> o & 1L);
+            }
+          }
+          blockNulls[o] = bits;
+        }
+        continue;
+      }
+      for (int r = 0; r < rows; r++) {
+        nullScratch[r] = staging[r * stride + w];
       }
       BitMatrix.transpose64(nullScratch); // rows past 'rows' are stale: masked in validWord
       System.arraycopy(nullScratch, 0, blockNulls, w << 6, 64);

@@ -236,6 +236,67 @@ class RowBatcherTest {
     }
   }
 
+  /**
+   * A block's null bits are gathered per column when few columns have a null in it and
+   * transposed as a bit matrix when many do: blocks here have nulls in 0, 1, 7, 8 (the
+   * threshold), 9 and all 20 of the columns read (ordinals 2, 4, .. of a 41-field row, so the
+   * read columns are not the row's first), the last block partial.
+   */
+  @ParameterizedTest(name = "unsafeRows={0}")
+  @ValueSource(booleans = {true, false})
+  void nullBitsOfBlocksWithFewAndManyNullableColumns(boolean unsafe) {
+    int fields = 41;
+    int[] read = java.util.stream.IntStream.range(0, 20).map(i -> 2 + 2 * i).toArray();
+    int[] nullableColumns = {0, 1, FlatColumns.TRANSPOSE_MIN_ORDINALS - 1, FlatColumns.TRANSPOSE_MIN_ORDINALS,
+        FlatColumns.TRANSPOSE_MIN_ORDINALS + 1, read.length};
+    int blocks = nullableColumns.length;
+    int rows = blocks * FlatColumns.BLOCK - 23;
+    StructField[] source = new StructField[fields];
+    for (int i = 0; i < fields; i++) {
+      source[i] = new StructField("c" + i, DataTypes.LongType, true, Metadata.empty());
+    }
+    InputField[] in = new InputField[read.length];
+    for (int i = 0; i < read.length; i++) {
+      in[i] = InputField.leaf("c" + read[i], read[i], DataTypes.LongType);
+    }
+    UnsafeProjection toUnsafe = UnsafeProjection.create(new StructType(source));
+    java.util.SplittableRandom rnd = new java.util.SplittableRandom(11);
+    Long[][] expected = new Long[rows][read.length];
+    try (BufferAllocator alloc = new RootAllocator(); RowBatcher b = new RowBatcher(InputSchema.of(in), alloc, rows)) {
+      for (int r = 0; r < rows; r++) {
+        int block = r / FlatColumns.BLOCK;
+        Object[] v = new Object[fields];
+        for (int c = 0; c < fields; c++) {
+          v[c] = rnd.nextLong(); // the columns not read are never null: their bits must not count
+        }
+        for (int i = 0; i < read.length; i++) {
+          // column i of this block is nullable when i < nullableColumns[block]; it has a null in
+          // its block's row i at least, more at random
+          boolean isNull = i < nullableColumns[block] && (r % FlatColumns.BLOCK == i || rnd.nextInt(4) == 0);
+          expected[r][i] = isNull ? null : (Long) v[read[i]];
+          v[read[i]] = expected[r][i];
+        }
+        InternalRow row = new GenericInternalRow(v);
+        b.append(unsafe ? toUnsafe.apply(row) : row);
+      }
+      VectorSchemaRoot root = b.seal();
+      for (int i = 0; i < read.length; i++) {
+        org.apache.arrow.vector.BigIntVector vec = (org.apache.arrow.vector.BigIntVector) root.getVector(i);
+        int nulls = 0;
+        for (int r = 0; r < rows; r++) {
+          String where = "c" + read[i] + " row " + r;
+          assertEquals(expected[r][i] == null, vec.isNull(r), where);
+          if (expected[r][i] == null) {
+            nulls++;
+          } else {
+            assertEquals(expected[r][i].longValue(), vec.get(r), where);
+          }
+        }
+        assertEquals(nulls, vec.getNullCount(), "c" + read[i]);
+      }
+    }
+  }
+
   @Test
   void reuseKeepsBuffers() {
     try (BufferAllocator alloc = new RootAllocator(); RowBatcher b = new RowBatcher(INPUT, alloc, 100)) {
