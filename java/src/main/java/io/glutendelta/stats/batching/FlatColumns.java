@@ -34,9 +34,10 @@ final class FlatColumns {
   static final int BLOCK = 64;
   /**
    * Ordinals of one null word with a null in the block from which one bit-matrix transpose is
-   * cheaper than gathering each of their bits on its own.
+   * cheaper than gathering each of their bits on its own (a transpose costs about as much as
+   * gathering two or three).
    */
-  static final int TRANSPOSE_MIN_ORDINALS = 8;
+  static final int TRANSPOSE_MIN_ORDINALS = 3;
 
   // Physical kinds: how a slot becomes Arrow values (SparkLeafType says which type has which).
   static final int NOT_FLAT = -1;  // copied by a FieldWriter instead
