@@ -28,16 +28,19 @@ public final class NativeStatsConf {
     return Boolean.parseBoolean(conf.getConfString(ENABLED, "true").trim());
   }
 
+  /**
+   * @throws InvalidConfValueException (INVALID_CONF_VALUE) when the value is not a positive int
+   */
   public static int batchRows(SQLConf conf) {
     String v = conf.getConfString(BATCH_ROWS, Integer.toString(DEFAULT_BATCH_ROWS)).trim();
     int n;
     try {
       n = Integer.parseInt(v);
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(BATCH_ROWS + " must be a positive integer, got '" + v + "'");
+      throw InvalidConfValueException.typeMismatch(BATCH_ROWS, v, "int");
     }
     if (n <= 0) {
-      throw new IllegalArgumentException(BATCH_ROWS + " must be a positive integer, got " + n);
+      throw InvalidConfValueException.requirement(BATCH_ROWS, v, "The rows per batch must be positive.");
     }
     return n;
   }
