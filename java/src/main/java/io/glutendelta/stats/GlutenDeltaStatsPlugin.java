@@ -32,6 +32,8 @@ import org.apache.spark.api.plugin.SparkPlugin;
 public final class GlutenDeltaStatsPlugin implements SparkPlugin {
   static final String EXTENSIONS = "spark.sql.extensions";
   static final String LISTENERS = "spark.sql.streaming.streamingQueryListeners";
+  /** Spark's SparkContext.DRIVER_IDENTIFIER (private[spark]): local mode's executor id. */
+  static final String LOCAL_EXECUTOR_ID = "driver";
 
   @Override
   public DriverPlugin driverPlugin() {
@@ -48,17 +50,29 @@ public final class GlutenDeltaStatsPlugin implements SparkPlugin {
     };
   }
 
-  /** Warms the native path up at executor start, so that the first write's tasks do not pay for it. */
+  /**
+   * Warms the native path up at executor start, so that the first write's tasks do not pay for
+   * it: in an executor JVM, which waits idle for its first tasks, not in local mode's executor.
+   */
   @Override
   public ExecutorPlugin executorPlugin() {
     return new ExecutorPlugin() {
       @Override
       public void init(PluginContext ctx, Map<String, String> extraConf) {
-        if (LineCheck.matches()) {
+        if (LineCheck.matches() && warmsUp(ctx.executorID())) {
           NativeWarmup.startInBackground();
         }
       }
     };
+  }
+
+  /**
+   * False for local mode's executor, the driver itself: there the warm-up's class loading would
+   * run beside the session's own start-up on the same cores and delay it by more than it saves
+   * the first write (benchmarks/results/latest/e2e-jvm-warmup-ab).
+   */
+  static boolean warmsUp(String executorId) {
+    return !LOCAL_EXECUTOR_ID.equals(executorId);
   }
 
   /** Adds everything the plugin activates to {@code conf}; idempotent. */

@@ -1,6 +1,8 @@
 package io.glutendelta.stats;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.glutendelta.stats.clustering.AutoCompactStreamingListener;
 import io.glutendelta.stats.clustering.ClusteringExtension;
@@ -32,5 +34,12 @@ class GlutenDeltaStatsPluginTest {
     // The auto-compaction listener's observer must wrap the native one: it comes second.
     assertEquals(NativeStatsStreamingListener.class.getName() + ","
         + AutoCompactStreamingListener.class.getName(), conf.get(GlutenDeltaStatsPlugin.LISTENERS));
+  }
+
+  @Test
+  void onlyExecutorJvmsWarmUp() {
+    assertFalse(GlutenDeltaStatsPlugin.warmsUp("driver"), "local mode's executor is the driver's JVM");
+    assertTrue(GlutenDeltaStatsPlugin.warmsUp("0"));
+    assertTrue(GlutenDeltaStatsPlugin.warmsUp("17"));
   }
 }

@@ -25,7 +25,8 @@ import org.slf4j.LoggerFactory;
  * native task. A few rows only: enough to load and link; a run long enough to get the loops
  * compiled would train the JIT on the warm-up's columns instead of the application's (tried
  * with a quarter million rows: no gain in the cold write, slower second writes). Started when
- * an executor starts (the plugin's executor side), usually well before tasks arrive; a first
+ * an executor JVM starts (the plugin's executor side; not in local mode, see the plugin),
+ * usually well before tasks arrive; a first
  * write that comes sooner finds it in progress (class initialisation makes a task wait for the
  * part still running, never repeat it). A failure here changes nothing: the write path makes
  * its own checks and falls back as before.
@@ -103,6 +104,11 @@ public final class NativeWarmup {
       rows[k] = w.getRow().copy();
     }
     return rows;
+  }
+
+  /** Test seam: whether anything started the warm-up in this JVM. */
+  static boolean started() {
+    return STARTED.get();
   }
 
   /** Test seam: waits for this JVM's warm-up to end; true when it ran the whole native path. */
