@@ -44,6 +44,9 @@ LINE_STAMP="$ROOT/benchmarks/target/gds-line"
 BUILT_LINE="${GDS_LINE:-spark4.2_2.13}"
 # GDS_MVN_FLAGS: e.g. "-o -q" once the local Maven repository is warm.
 if [[ "${GDS_BENCH_SKIP_BUILD:-0}" != "1" ]]; then
+  # A benchmark on a fresh machine needs what the main job's build needs (the aarch64 cross
+  # compiler among it): the same set-up step as scripts/run-main.sh.
+  . "$ROOT/scripts/setup.sh" main
   if [[ -d "$ROOT/benchmarks/target/classes" && "$(cat "$LINE_STAMP" 2>/dev/null || echo spark4.2_2.13)" != "$BUILT_LINE" ]]; then
     rm -rf "$ROOT/benchmarks/target/classes" "$ROOT/benchmarks/target/test-classes" "$ROOT/benchmarks/target/maven-status"
   fi
