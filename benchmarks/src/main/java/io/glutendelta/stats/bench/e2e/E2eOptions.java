@@ -42,6 +42,8 @@ public final class E2eOptions {
   int partitionWriters;
   /** JVM per mode: the extra flags of the native_b JVMs (an A/B against native). */
   List<String> nativeBJvmArgs = List.of();
+  /** JVM per mode: the extra flags of the vanilla_b JVMs (an A/B against vanilla). */
+  List<String> vanillaBJvmArgs = List.of();
   Path cacheDir = Paths.get(System.getProperty("user.home"), ".cache", "gluten-delta-stats", "tpcds");
   Path workDir = Paths.get(System.getProperty("java.io.tmpdir"), "gds-bench-e2e");
   Path resultsDir = Paths.get("benchmarks", "results");
@@ -55,9 +57,12 @@ public final class E2eOptions {
       "  --tables a,b|all    tables (default " + String.join(",", DEFAULT_TABLES) + "; all = every TPC-DS table)",
       "  --modes a,b         write modes among vanilla,native,off (default all three); off_again = off\n"
       + "                      once more per round, an A/A control of the machine's noise; native_b = native\n"
-      + "                      in JVMs given --native-b-jvm-args, an A/B of a JVM flag or conf",
+      + "                      in JVMs given --native-b-jvm-args, an A/B of a JVM flag or conf; vanilla_b\n"
+      + "                      the same for vanilla (--vanilla-b-jvm-args)",
       "  --native-b-jvm-args 'F ...'  JVM per mode: the extra JVM flags of native_b, e.g.\n"
       + "                      '-Dspark.glutendelta.stats.native.batchRows=256' (a -Dspark.* flag is a conf)",
+      "  --vanilla-b-jvm-args 'F ...'  JVM per mode: the extra JVM flags of vanilla_b, e.g.\n"
+      + "                      '-Dspark.databricks.delta.properties.defaults.dataSkippingNumIndexedCols=0'",
       "  --rounds N          measured rounds (default 3, at least 1)",
       "  --warmup N          discarded warm-up rounds (default 1 with --one-jvm, else 0)",
       "  --one-jvm           all modes in one session, switched per write (the second view)",
@@ -77,6 +82,19 @@ public final class E2eOptions {
       "  --master M          Spark master (default local[2])",
       "  --no-latest         do not refresh <results-dir>/latest",
       "  --generate-only     only build the cached Parquet source");
+
+  /** The extra JVM flags of {@code mode}'s JVMs: its {@code _b} flags, none for the other modes. */
+  List<String> jvmArgs(WriteMode mode) {
+    return switch (mode) {
+      case NATIVE_B -> nativeBJvmArgs;
+      case VANILLA_B -> vanillaBJvmArgs;
+      default -> List.of();
+    };
+  }
+
+  private static List<String> flags(String s) {
+    return Arrays.stream(s.split("\\s+")).filter(f -> !f.isEmpty()).toList();
+  }
 
   public static E2eOptions parse(String[] args) {
     E2eOptions o = new E2eOptions();
@@ -111,8 +129,8 @@ public final class E2eOptions {
         case "--timed-writes" -> o.timedWrites = Integer.parseInt(value(args, ++i, a));
         case "--plugin" -> o.plugin = value(args, ++i, a);
         case "--memory" -> o.memory = true;
-        case "--native-b-jvm-args" -> o.nativeBJvmArgs = Arrays.stream(value(args, ++i, a).split("\\s+"))
-            .filter(f -> !f.isEmpty()).toList();
+        case "--native-b-jvm-args" -> o.nativeBJvmArgs = flags(value(args, ++i, a));
+        case "--vanilla-b-jvm-args" -> o.vanillaBJvmArgs = flags(value(args, ++i, a));
         case "--partition-writers" -> o.partitionWriters = Integer.parseInt(value(args, ++i, a));
         case "--kind" -> o.kind = value(args, ++i, a);
         case "--line" -> o.line = LineInfo.requireId(value(args, ++i, a));
@@ -138,14 +156,17 @@ public final class E2eOptions {
     if (o.oneJvm && (o.memory || o.partitionWriters > 0)) {
       throw new IllegalArgumentException("--memory and --partition-writers need a JVM per mode (drop --one-jvm)");
     }
-    boolean nativeB = o.modes.contains(WriteMode.NATIVE_B);
-    if (nativeB == o.nativeBJvmArgs.isEmpty()) {
-      throw new IllegalArgumentException("--modes native_b and --native-b-jvm-args go together (native_b is native "
-          + "in JVMs given those flags)");
-    }
-    if (nativeB && o.oneJvm) {
-      throw new IllegalArgumentException("native_b differs from native in its JVM's flags: it needs a JVM per mode "
-          + "(drop --one-jvm)");
+    for (WriteMode b : List.of(WriteMode.NATIVE_B, WriteMode.VANILLA_B)) {
+      String base = b.label().substring(0, b.label().length() - 2);
+      boolean listed = o.modes.contains(b);
+      if (listed == o.jvmArgs(b).isEmpty()) {
+        throw new IllegalArgumentException("--modes " + b.label() + " and --" + base + "-b-jvm-args go together ("
+            + b.label() + " is " + base + " in JVMs given those flags)");
+      }
+      if (listed && o.oneJvm) {
+        throw new IllegalArgumentException(b.label() + " differs from " + base + " in its JVM's flags: it needs a "
+            + "JVM per mode (drop --one-jvm)");
+      }
     }
     for (String t : o.tables) {
       TpcdsParquetCache.requireTable(t);

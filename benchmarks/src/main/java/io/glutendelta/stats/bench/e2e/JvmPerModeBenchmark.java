@@ -133,8 +133,7 @@ public final class JvmPerModeBenchmark {
       throws IOException, InterruptedException {
     Path out = jvmDir.resolve("result.txt");
     Path work = jvmDir.resolve("tables");
-    List<String> cmd = javaCommand(opts, mode == WriteMode.NATIVE_B ? opts.nativeBJvmArgs : List.of(),
-        ModeJvm.class.getName());
+    List<String> cmd = javaCommand(opts, opts.jvmArgs(mode), ModeJvm.class.getName());
     int partitionWriters = table.equals(PartitionedVariant.TABLE) ? opts.partitionWriters : 0;
     // Stamped microseconds before start(): the child's "time to first write" counts from here.
     cmd.addAll(new ModeJvm.Args(mode, table, source, work, jvmDir.resolve("logs"), writes, opts.master, opts.plugin,

@@ -26,7 +26,8 @@ final class JvmPerModeReport {
   static final double TARGET_COLD_NATIVE_OVER_OFF = 1.10;
   static final List<String> TARGET_TABLES = List.of("store_sales", "catalog_sales", "web_sales", "inventory");
   private static final String[][] RATIOS = {{"native", "vanilla"}, {"native", "off"}, {"vanilla", "off"},
-      {"off_again", "off"}, {"native_b", "native"}, {"native_b", "off"}};
+      {"off_again", "off"}, {"native_b", "native"}, {"native_b", "off"}, {"vanilla_b", "vanilla"},
+      {"vanilla_b", "off"}, {"native", "vanilla_b"}};
 
   private JvmPerModeReport() {}
 
@@ -53,6 +54,8 @@ final class JvmPerModeReport {
         .append(" ").append(Runtime.getRuntime().maxMemory() >> 20).append(" MiB)")
         .append(opts.modes.contains(WriteMode.NATIVE_B)
             ? "; native_b = native in JVMs also given `" + String.join(" ", opts.nativeBJvmArgs) + "`" : "")
+        .append(opts.modes.contains(WriteMode.VANILLA_B)
+            ? "; vanilla_b = vanilla in JVMs also given `" + String.join(" ", opts.vanillaBJvmArgs) + "`" : "")
         .append("\n\n");
 
     section(md, "Cold: the first write of a fresh JVM (seconds)", opts, results, JvmRun::coldSeconds, true);

@@ -25,7 +25,13 @@ public enum WriteMode {
    * an A/B of a JVM flag, or of a conf of the native path ({@code -Dspark.x=y} is a SparkConf
    * default), against native, both measured as applications run. JVM per mode only.
    */
-  NATIVE_B(true, true);
+  NATIVE_B(true, true),
+  /**
+   * Vanilla once more, in JVMs started with extra flags ({@code --vanilla-b-jvm-args}): an A/B of a
+   * flag or conf of Delta's own path, e.g. Delta's statistics reduced to the record count, a floor
+   * for any statistics path inside Delta's write. JVM per mode only.
+   */
+  VANILLA_B(true, false);
 
   public static final String DELTA_COLLECT_STATS = "spark.databricks.delta.stats.collect";
   public static final String NATIVE_ENABLED = "spark.glutendelta.stats.native.enabled";
@@ -60,7 +66,7 @@ public enum WriteMode {
     try {
       return valueOf(s.trim().toUpperCase(Locale.ROOT).replace('-', '_'));
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("unknown write mode '" + s + "' (vanilla, native, off, off_again, native_b)", e);
+      throw new IllegalArgumentException("unknown write mode '" + s + "' (vanilla, native, off, off_again, native_b, vanilla_b)", e);
     }
   }
 }

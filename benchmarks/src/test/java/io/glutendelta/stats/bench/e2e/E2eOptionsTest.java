@@ -58,6 +58,30 @@ class E2eOptionsTest {
   }
 
   @Test
+  void vanillaBIsVanillaInJvmsGivenItsOwnFlags() {
+    E2eOptions o = E2eOptions.parse(new String[] {"--modes", "vanilla,vanilla_b,native,off", "--vanilla-b-jvm-args",
+        "-Dspark.databricks.delta.properties.defaults.dataSkippingNumIndexedCols=0"});
+    assertEquals(List.of(WriteMode.VANILLA, WriteMode.VANILLA_B, WriteMode.NATIVE, WriteMode.OFF), o.modes());
+    assertEquals(List.of("-Dspark.databricks.delta.properties.defaults.dataSkippingNumIndexedCols=0"),
+        o.jvmArgs(WriteMode.VANILLA_B));
+    // only the _b JVMs get the flags; vanilla_b is Delta's own path, so no plugin in its JVMs
+    assertEquals(List.of(), o.jvmArgs(WriteMode.VANILLA));
+    assertEquals(List.of(), o.jvmArgs(WriteMode.NATIVE));
+    assertTrue(WriteMode.VANILLA_B.collectsStats() && !WriteMode.VANILLA_B.nativeStats());
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> E2eOptions.parse(new String[] {"--modes", "vanilla,vanilla_b"}));
+    assertTrue(e.getMessage().contains("--vanilla-b-jvm-args"), e.getMessage());
+    assertThrows(IllegalArgumentException.class,
+        () -> E2eOptions.parse(new String[] {"--modes", "vanilla,off", "--vanilla-b-jvm-args", "-Dx=1"}));
+    // native_b's flags are not vanilla_b's
+    assertThrows(IllegalArgumentException.class,
+        () -> E2eOptions.parse(new String[] {"--modes", "vanilla,vanilla_b", "--native-b-jvm-args", "-Dx=1"}));
+    e = assertThrows(IllegalArgumentException.class, () -> E2eOptions.parse(new String[] {
+        "--one-jvm", "--modes", "vanilla,vanilla_b", "--vanilla-b-jvm-args", "-Dx=1"}));
+    assertTrue(e.getMessage().contains("JVM per mode"), e.getMessage());
+  }
+
+  @Test
   void viewsHaveTheirOwnWarmupDefaultsAndKinds() {
     E2eOptions perJvm = E2eOptions.parse(new String[0]);
     assertEquals(false, perJvm.oneJvm());
