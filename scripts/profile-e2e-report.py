@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """Executor CPU of the measured E2E writes, by category, per mode (used by profile-e2e.sh).
 
-Input per mode: `perf script -F comm,time,ip,sym,dso` output recorded with CLOCK_MONOTONIC, and
+Input per JVM: `perf script -F comm,time,ip,sym,dso` output recorded with CLOCK_MONOTONIC, and
 the benchmark's raw-times.csv, whose start_ns/end_ns columns are System.nanoTime (the same
 clock). Only samples of Spark's executor threads inside measured (non-warm-up) writes count, so
 start-up, planning, warm-up and JIT threads stay out; the difference between two modes is the
-CPU one mode's tasks spent that the other's did not.
+CPU one mode's tasks spent that the other's did not. Several JVMs may share a label (one per
+round): their writes are pooled, and a table per JVM shows how much the difference moves
+between JVMs, which the JIT compiles each time a little differently.
 """
 import argparse
 import collections
@@ -35,7 +37,7 @@ LINE = re.compile(r"^\s*(?P<comm>.+?)\s+(?P<time>\d+\.\d+):\s+\S+\s+(?P<sym>.*?)
 
 
 cats_of = {}  # method key -> its category
-by_thread = collections.defaultdict(collections.Counter)  # samples file -> thread group -> samples
+by_thread = collections.defaultdict(collections.Counter)  # label -> thread group -> samples
 
 
 def category(sym, dso):
@@ -68,7 +70,14 @@ def thread_group(comm):
     return "other threads"
 
 
-def profile(samples_path, wins):
+def method_key(sym, dso):
+    """The same method in every JVM: lambda classes and perf maps carry per-JVM numbers."""
+    if sym == "[unknown]":
+        return "[unknown] in " + re.sub(r"perf-\d+\.map", "perf map", dso.rsplit("/", 1)[-1])
+    return re.sub(r"\$\$Lambda\$?\d*/0x[0-9a-f]+", "$$Lambda", sym)
+
+
+def profile(label, samples_path, wins):
     by_cat = collections.Counter()
     by_sym = collections.Counter()
     with open(samples_path, errors="replace") as f:
@@ -79,13 +88,13 @@ def profile(samples_path, wins):
             t = float(m.group("time"))
             if not any(a <= t <= b for a, b in wins):
                 continue
-            by_thread[samples_path][thread_group(m.group("comm"))] += 1
+            by_thread[label][thread_group(m.group("comm"))] += 1
             if not m.group("comm").startswith("Executor task"):
                 continue
             sym, dso = m.group("sym"), m.group("dso")
             cat = category(sym, dso)
             by_cat[cat] += 1
-            key = sym if sym != "[unknown]" else f"[unknown] in {dso.rsplit('/', 1)[-1]}"
+            key = method_key(sym, dso)
             by_sym[key] += 1
             cats_of[key] = cat
     return by_cat, by_sym
@@ -96,20 +105,29 @@ def main():
     p.add_argument("--hz", type=float, required=True, help="perf sampling frequency")
     p.add_argument("--rows", type=int, default=0, help="rows per write, for ns/row")
     p.add_argument("--base", default="off", help="mode the others are compared with")
-    p.add_argument("mode", nargs="+", help="label=samples.txt:raw-times.csv")
+    p.add_argument("mode", nargs="+", help="label=samples.txt:raw-times.csv[:mode in the csv, default label]; "
+                   "a label given more than once pools its JVMs")
     a = p.parse_args()
-    per_write = {}
-    syms = {}
-    files = {}
+    cats_of_label = collections.defaultdict(collections.Counter)
+    syms_of_label = collections.defaultdict(collections.Counter)
+    writes = collections.Counter()
+    jvms = []  # (label, executor samples per write, median write seconds) per JVM, in order
     for spec in a.mode:
         label, paths = spec.split("=", 1)
-        samples, raw = paths.split(":", 1)
-        wins = windows(raw, label)
-        files[label] = samples
-        cats, by_sym = profile(samples, wins)
-        per_write[label] = {k: v / a.hz / len(wins) for k, v in cats.items()}
-        syms[label] = {k: v / a.hz / len(wins) for k, v in by_sym.items()}
-        per_write[label]["__writes"] = len(wins)
+        samples, raw, *run_mode = paths.split(":")
+        wins = windows(raw, run_mode[0] if run_mode else label)
+        cats, by_sym = profile(label, samples, wins)
+        cats_of_label[label].update(cats)
+        syms_of_label[label].update(by_sym)
+        writes[label] += len(wins)
+        seconds = sorted((b - a_) for a_, b in wins)
+        jvms.append((label, sum(cats.values()) / a.hz / len(wins), seconds[len(seconds) // 2]))
+    per_write = {}
+    syms = {}
+    for label in cats_of_label:
+        per_write[label] = {k: v / a.hz / writes[label] for k, v in cats_of_label[label].items()}
+        syms[label] = {k: v / a.hz / writes[label] for k, v in syms_of_label[label].items()}
+        per_write[label]["__writes"] = writes[label]
     labels = list(per_write)
     names = [c for c, _ in CATEGORIES] + [OTHER]
     groups = ["executor tasks", "driver (main thread)", "JIT compilers", "GC + VM thread", "other threads"]
@@ -118,11 +136,13 @@ def main():
     for g in groups + ["total"]:
         cells = []
         for l in labels:
-            c = by_thread[files[l]]
+            c = by_thread[l]
             n = sum(c.values()) if g == "total" else c.get(g, 0)
             cells.append(f"{n / a.hz / per_write[l]['__writes']:.2f}")
         print(f"| {g} | " + " | ".join(cells) + " |")
     print()
+    if len(jvms) > len(labels):
+        per_jvm_table(jvms, labels, a.base)
     print(f"Executor-thread CPU seconds per measured write (perf cpu-clock at {a.hz:.0f} Hz; "
           + ", ".join(f"{l}: {per_write[l]['__writes']} writes" for l in labels) + ").\n")
     others = [l for l in labels if l != a.base]
@@ -159,6 +179,44 @@ def main():
         print("| method | Δ s/write |\n|---|---:|")
         for k, v in top:
             print(f"| `{k[:110]}` | {v:+.3f} |")
+
+
+def per_jvm_table(jvms, labels, base):
+    """One row per round of JVMs: each JVM's executor CPU and median write, and the differences."""
+    rounds = collections.defaultdict(dict)
+    seen = collections.Counter()
+    for label, cpu, wall in jvms:
+        seen[label] += 1
+        rounds[seen[label]][label] = (cpu, wall)
+    others = [l for l in labels if l != base]
+    print("Per JVM (one row per round of JVMs): executor-thread CPU seconds per measured write, the "
+          "JVM's median measured write (seconds, wall), and each against the same round's "
+          f"{base} JVM.\n")
+    print("| round | " + " | ".join(f"{l} CPU" for l in labels) + " | "
+          + " | ".join(f"{l} − {base} CPU" for l in others) + " | "
+          + " | ".join(f"{l} write" for l in labels) + " | "
+          + " | ".join(f"{l} ÷ {base} write" for l in others) + " |")
+    print("|---:|" + "---:|" * (2 * len(labels) + 2 * len(others)))
+    deltas = collections.defaultdict(list)
+    ratios = collections.defaultdict(list)
+    for r in sorted(rounds):
+        row = rounds[r]
+        if base not in row or any(l not in row for l in labels):
+            continue
+        for l in others:
+            deltas[l].append(row[l][0] - row[base][0])
+            ratios[l].append(row[l][1] / row[base][1])
+        print(f"| {r} | " + " | ".join(f"{row[l][0]:.2f}" for l in labels) + " | "
+              + " | ".join(f"{row[l][0] - row[base][0]:+.2f}" for l in others) + " | "
+              + " | ".join(f"{row[l][1]:.2f}" for l in labels) + " | "
+              + " | ".join(f"{row[l][1] / row[base][1]:.3f}" for l in others) + " |")
+    med = lambda xs: sorted(xs)[len(xs) // 2] if len(xs) % 2 else sum(sorted(xs)[len(xs) // 2 - 1:len(xs) // 2 + 1]) / 2
+    if deltas:
+        print("| **median** | " + " | ".join("" for _ in labels) + " | "
+              + " | ".join(f"**{med(deltas[l]):+.2f}**" for l in others) + " | "
+              + " | ".join("" for _ in labels) + " | "
+              + " | ".join(f"**{med(ratios[l]):.3f}**" for l in others) + " |")
+    print()
 
 
 if __name__ == "__main__":
