@@ -61,7 +61,7 @@ rows=$(sed -n "s/^| $table | \([0-9,]*\) .*/\1/p" "$(ls "$out/$first"/e2e-*/READ
   echo
   echo "- When: $(date -u '+%Y-%m-%d %H:%M UTC'); machine: $(nproc) cores, $(sed -n 's/model name\s*: //p' /proc/cpuinfo | head -1)"
   echo "- How: \`scripts/profile-e2e.sh\`; each mode in its own JVM ($warmup warm-up + $rounds writes)$( (( jvms > 1 )) && echo ", $jvms JVMs per mode, their order rotating by one each round"), perf cpu-clock at $hz Hz${jvm_args:+; every JVM with \`$jvm_args\`}${native_b_args:+; native_b = native in JVMs also given \`$native_b_args\`}${vanilla_b_args:+; vanilla_b = vanilla in JVMs also given \`$vanilla_b_args\`}"
-  echo "- Write times of these runs (perf adds a little): see \`<mode>/README.md\`"
+  echo "- Write times of these runs (perf adds a little): see \`<mode>$( (( jvms > 1 )) && echo '-<round>')/README.md\`"
   echo
   python3 "$ROOT/scripts/profile-e2e-report.py" --hz "$hz" --rows "${rows:-0}" "${specs[@]}"
 } > "$out/README.md"
