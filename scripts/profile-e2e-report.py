@@ -13,6 +13,7 @@ import argparse
 import collections
 import csv
 import re
+import statistics
 import sys
 
 # First match wins; symbol patterns are checked before library patterns.
@@ -120,8 +121,7 @@ def main():
         cats_of_label[label].update(cats)
         syms_of_label[label].update(by_sym)
         writes[label] += len(wins)
-        seconds = sorted((b - a_) for a_, b in wins)
-        jvms.append((label, sum(cats.values()) / a.hz / len(wins), seconds[len(seconds) // 2]))
+        jvms.append((label, sum(cats.values()) / a.hz / len(wins), statistics.median(b - a_ for a_, b in wins)))
     per_write = {}
     syms = {}
     for label in cats_of_label:
@@ -210,12 +210,11 @@ def per_jvm_table(jvms, labels, base):
               + " | ".join(f"{row[l][0] - row[base][0]:+.2f}" for l in others) + " | "
               + " | ".join(f"{row[l][1]:.2f}" for l in labels) + " | "
               + " | ".join(f"{row[l][1] / row[base][1]:.3f}" for l in others) + " |")
-    med = lambda xs: sorted(xs)[len(xs) // 2] if len(xs) % 2 else sum(sorted(xs)[len(xs) // 2 - 1:len(xs) // 2 + 1]) / 2
     if deltas:
         print("| **median** | " + " | ".join("" for _ in labels) + " | "
-              + " | ".join(f"**{med(deltas[l]):+.2f}**" for l in others) + " | "
+              + " | ".join(f"**{statistics.median(deltas[l]):+.2f}**" for l in others) + " | "
               + " | ".join("" for _ in labels) + " | "
-              + " | ".join(f"**{med(ratios[l]):.3f}**" for l in others) + " |")
+              + " | ".join(f"**{statistics.median(ratios[l]):.3f}**" for l in others) + " |")
     print()
 
 
