@@ -1,5 +1,6 @@
 package io.glutendelta.stats.compat;
 
+import java.util.function.Supplier;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -27,11 +28,15 @@ public abstract class StatsTransactionBase extends OptimisticTransaction {
   public final Tuple2<Option<DeltaJobStatisticsTracker>, Option<StatisticsCollection>>
       getOptionalStatsTrackerAndStatsCollection(scala.collection.immutable.Seq<Attribute> output, Path outputPath,
           StructType partitionSchema, Dataset<Row> data) {
-    return swapTracker(super.getOptionalStatsTrackerAndStatsCollection(output, outputPath,
-        partitionSchema, data), data);
+    return swapTracker(output, outputPath, partitionSchema, data,
+        () -> super.getOptionalStatsTrackerAndStatsCollection(output, outputPath, partitionSchema, data));
   }
 
-  /** The pair to use instead of Delta's {@code vanilla} one for writing {@code data}. */
+  /**
+   * The pair to use for writing {@code data} instead of Delta's, which {@code vanilla} computes
+   * (Delta's own method, analysing its statistics expression).
+   */
   protected abstract Tuple2<Option<DeltaJobStatisticsTracker>, Option<StatisticsCollection>> swapTracker(
-      Tuple2<Option<DeltaJobStatisticsTracker>, Option<StatisticsCollection>> vanilla, Dataset<Row> data);
+      scala.collection.Seq<Attribute> output, Path outputPath, StructType partitionSchema, Dataset<Row> data,
+      Supplier<Tuple2<Option<DeltaJobStatisticsTracker>, Option<StatisticsCollection>>> vanilla);
 }

@@ -10,6 +10,12 @@ public final class NativeStatsConf {
   /** Master switch: false keeps the jar loaded but leaves every write to Delta's own tracker. */
   public static final String ENABLED = "spark.glutendelta.stats.native.enabled";
 
+  /**
+   * Whether a write reuses Delta's analysed statistics expression of an earlier write of the same
+   * shape (see {@link StatsExpressionCache}) instead of analysing it again.
+   */
+  public static final String REUSE_STATS_EXPRESSION = "spark.glutendelta.stats.native.reuseStatsExpression";
+
   /** Rows buffered per open file before a batch is handed to the native engine. */
   public static final String BATCH_ROWS = "spark.glutendelta.stats.native.batchRows";
 
@@ -26,6 +32,10 @@ public final class NativeStatsConf {
 
   public static boolean isEnabled(SQLConf conf) {
     return Boolean.parseBoolean(conf.getConfString(ENABLED, "true").trim());
+  }
+
+  public static boolean reusesStatsExpression(SQLConf conf) {
+    return Boolean.parseBoolean(conf.getConfString(REUSE_STATS_EXPRESSION, "true").trim());
   }
 
   /**

@@ -1,13 +1,18 @@
 package io.glutendelta.stats.delta;
 
 import io.glutendelta.stats.compat.StatsTransactionBase;
+import java.util.function.Supplier;
+import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.catalog.CatalogTable;
+import org.apache.spark.sql.catalyst.expressions.Attribute;
 import org.apache.spark.sql.delta.DeltaLog;
 import org.apache.spark.sql.delta.Snapshot;
 import org.apache.spark.sql.delta.stats.DeltaJobStatisticsTracker;
 import org.apache.spark.sql.delta.stats.StatisticsCollection;
+import org.apache.spark.sql.types.StructType;
 import scala.Option;
 import scala.Tuple2;
 
@@ -29,12 +34,30 @@ public class NativeStatsTransaction extends StatsTransactionBase {
 
   @Override
   protected Tuple2<Option<DeltaJobStatisticsTracker>, Option<StatisticsCollection>> swapTracker(
-      Tuple2<Option<DeltaJobStatisticsTracker>, Option<StatisticsCollection>> vanilla, Dataset<Row> data) {
-    if (vanilla._1().isEmpty() || !NativeStatsConf.isEnabled(data.sparkSession())) {
-      return vanilla;
+      scala.collection.Seq<Attribute> output, Path outputPath, StructType partitionSchema, Dataset<Row> data,
+      Supplier<Tuple2<Option<DeltaJobStatisticsTracker>, Option<StatisticsCollection>>> vanilla) {
+    SparkSession spark = data.sparkSession();
+    if (!NativeStatsConf.isEnabled(spark)) {
+      return vanilla.get();
     }
-    DeltaJobStatisticsTracker ours = NativeStatsJobTracker.swapIfSupported(
-        vanilla._1().get(), deltaLog(), data.sparkSession(), planMetrics);
-    return ours == null ? vanilla : new Tuple2<>(Option.apply(ours), vanilla._2());
+    String key = NativeStatsConf.reusesStatsExpression(spark.sessionState().conf())
+        ? StatsExpressionCache.key(output, partitionSchema, metadata(), protocol(), spark) : null;
+    DeltaJobStatisticsTracker delta = key == null ? null
+        : StatsExpressionCache.reuse(key, deltaLog().newDeltaHadoopConf(), outputPath);
+    boolean analysed = delta == null;
+    Option<StatisticsCollection> collection = Option.empty(); // Delta's writeFiles ignores it
+    if (analysed) {
+      Tuple2<Option<DeltaJobStatisticsTracker>, Option<StatisticsCollection>> pair = vanilla.get();
+      if (pair._1().isEmpty()) {
+        return pair;
+      }
+      delta = pair._1().get();
+      collection = pair._2();
+    }
+    DeltaJobStatisticsTracker ours = NativeStatsJobTracker.swapIfSupported(delta, deltaLog(), spark, planMetrics);
+    if (analysed && key != null && ours != null) { // a Delta tracker no write used: its stats stay empty
+      StatsExpressionCache.remember(key, delta);
+    }
+    return new Tuple2<>(Option.apply(ours == null ? delta : ours), collection);
   }
 }

@@ -1,0 +1,92 @@
+package io.glutendelta.stats.delta;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.glutendelta.stats.testing.TestSpark;
+import java.nio.file.Files;
+import java.util.Map;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Writes of one shape reuse Delta's analysed statistics expression; any change of an input of that
+ * expression (a session conf, a table property) is another shape. Every write is compared with
+ * vanilla Delta's, so a stale expression would show as different statistics.
+ */
+class StatsExpressionReuseTest {
+  private static final String PREFIX_LENGTH = "spark.databricks.io.skipping.stringPrefixLength";
+  private static SparkSession spark;
+
+  @BeforeAll
+  static void start() {
+    spark = TestSpark.start("gds-reuse", Map.of("spark.sql.extensions",
+        "io.delta.sql.DeltaSparkSessionExtension," + NativeStatsExtension.class.getName()));
+  }
+
+  @AfterAll
+  static void stop() {
+    TestSpark.stop();
+  }
+
+  @AfterEach
+  void reset() {
+    spark.conf().unset(PREFIX_LENGTH);
+    spark.conf().unset(NativeStatsConf.REUSE_STATS_EXPRESSION);
+  }
+
+  private static Dataset<Row> data() {
+    return spark.range(0, 3000, 1, 2).selectExpr("id", "concat('value-', id) as s", "id % 7 as k");
+  }
+
+  private static void write(String table, String path) {
+    data().write().format("delta").save(path);
+  }
+
+  private static void nativeWrite() throws Exception {
+    data().write().format("delta").save(Files.createTempDirectory("gds-reuse").resolve("t").toString());
+  }
+
+  @Test
+  void sameShapeReusesDeltasExpression() throws Exception {
+    WriteScenarios.assertIdentical(spark, "reuse_first", null, StatsExpressionReuseTest::write);
+    long before = StatsExpressionCache.reuses();
+    WriteScenarios.assertIdentical(spark, "reuse_second", null, StatsExpressionReuseTest::write);
+    assertEquals(before + 1, StatsExpressionCache.reuses(), "the second native write of the shape reuses");
+  }
+
+  @Test
+  void sessionConfChangeIsAnotherShape() throws Exception {
+    nativeWrite();
+    spark.conf().set(PREFIX_LENGTH, "4");
+    WriteScenarios.Outcome o = WriteScenarios.assertIdentical(spark, "reuse_prefix", null,
+        StatsExpressionReuseTest::write);
+    assertTrue(o.nativeStats().get(0).contains("\"s\":\"valu\""), o.nativeStats().get(0));
+  }
+
+  @Test
+  void tablePropertyChangeIsAnotherShape() throws Exception {
+    nativeWrite();
+    WriteScenarios.Outcome o = WriteScenarios.assertIdenticalSameTable(spark, "reuse_indexed",
+        (t, p) -> {
+          data().limit(0).write().format("delta").save(p);
+          spark.sql("ALTER TABLE delta.`" + p + "` SET TBLPROPERTIES ('delta.dataSkippingNumIndexedCols' = '1')");
+        },
+        (t, p) -> data().write().format("delta").mode("append").save(p));
+    assertTrue(!o.nativeStats().get(0).contains("\"s\""), "one indexed column: " + o.nativeStats().get(0));
+  }
+
+  @Test
+  void switchedOffEveryWriteAnalysesItsOwn() throws Exception {
+    spark.conf().set(NativeStatsConf.REUSE_STATS_EXPRESSION, "false");
+    long before = StatsExpressionCache.reuses();
+    WriteScenarios.assertIdentical(spark, "reuse_off_a", null, StatsExpressionReuseTest::write);
+    WriteScenarios.assertIdentical(spark, "reuse_off_b", null, StatsExpressionReuseTest::write);
+    assertEquals(before, StatsExpressionCache.reuses());
+  }
+}
