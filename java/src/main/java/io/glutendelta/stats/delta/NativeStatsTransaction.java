@@ -18,8 +18,10 @@ import scala.Tuple2;
 
 /**
  * Delta's transaction with one change: the statistics tracker Delta builds for a write is
- * replaced by {@link NativeStatsJobTracker} when the native path supports its stats expression.
- * Everything else, including which columns get stats and how, is Delta's own decision.
+ * replaced by {@link NativeStatsJobTracker} when the native path supports its stats expression,
+ * and that expression, once Delta has analysed it for a write shape, is reused for later writes
+ * of the shape ({@link StatsExpressionCache}). Everything else, including which columns get stats
+ * and how, is Delta's own decision.
  */
 public class NativeStatsTransaction extends StatsTransactionBase {
 
