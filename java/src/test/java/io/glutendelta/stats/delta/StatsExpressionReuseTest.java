@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.glutendelta.stats.testing.TestSpark;
 import java.nio.file.Files;
-import java.util.Map;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.util.SizeEstimator;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -25,8 +25,7 @@ class StatsExpressionReuseTest {
 
   @BeforeAll
   static void start() {
-    spark = TestSpark.start("gds-reuse", Map.of("spark.sql.extensions",
-        "io.delta.sql.DeltaSparkSessionExtension," + NativeStatsExtension.class.getName()));
+    spark = TestSpark.startNative("gds-reuse");
   }
 
   @AfterAll
@@ -49,7 +48,46 @@ class StatsExpressionReuseTest {
   }
 
   private static void nativeWrite() throws Exception {
-    data().write().format("delta").save(Files.createTempDirectory("gds-reuse").resolve("t").toString());
+    nativeWrite(spark);
+  }
+
+  private static void nativeWrite(SparkSession session) throws Exception {
+    session.range(0, 3000, 1, 2).selectExpr("id", "concat('value-', id) as s", "id % 7 as k")
+        .write().format("delta").save(Files.createTempDirectory("gds-reuse").resolve("t").toString());
+  }
+
+  @Test
+  void appendsToOneTableReuse() throws Exception {
+    String path = Files.createTempDirectory("gds-reuse").resolve("t").toString();
+    data().write().format("delta").save(path);
+    long before = StatsExpressionCache.reuses();
+    data().write().format("delta").mode("append").save(path);
+    data().write().format("delta").mode("append").save(path);
+    assertEquals(before + 2, StatsExpressionCache.reuses(), "each commit moves Delta's last commit version conf");
+  }
+
+  @Test
+  void anotherSessionIsAnotherShape() throws Exception {
+    nativeWrite();
+    SparkSession other = spark.newSession();
+    long before = StatsExpressionCache.reuses();
+    nativeWrite(other);
+    assertEquals(before, StatsExpressionCache.reuses(), "a new session analyses its own expression");
+    nativeWrite(other);
+    assertEquals(before + 1, StatsExpressionCache.reuses(), "its second write reuses it");
+  }
+
+  @Test
+  void keptShapesHoldNoHadoopConfiguration() throws Exception {
+    nativeWrite();
+    int shapes = StatsExpressionCache.size();
+    assertTrue(shapes >= 1 && shapes <= StatsExpressionCache.MAX_SHAPES, "shapes kept: " + shapes);
+    long perShape = StatsExpressionCache.estimatedBytes() / shapes;
+    long conf = SizeEstimator.estimate(spark.sessionState().newHadoopConf());
+    System.out.printf("stats expression cache: %d shapes, %d bytes each on average; a Hadoop configuration %d bytes%n",
+        shapes, perShape, conf);
+    assertTrue(perShape < conf, "a kept shape (" + perShape + " bytes) holds no Hadoop configuration ("
+        + conf + " bytes)");
   }
 
   @Test
