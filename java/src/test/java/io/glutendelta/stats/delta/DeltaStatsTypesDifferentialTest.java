@@ -30,7 +30,7 @@ class DeltaStatsTypesDifferentialTest {
   static void start() {
     Map<String, String> conf = new HashMap<>();
     conf.put("spark.sql.extensions",
-        "io.delta.sql.DeltaSparkSessionExtension," + NativeStatsExtension.class.getName());
+        TestSpark.NATIVE_STATS_EXTENSIONS);
     conf.put("spark.sql.datetime.java8API.enabled", "true");
     conf.put("spark.databricks.delta.properties.defaults.enableDeletionVectors", "false");
     spark = TestSpark.start("gds-types", conf);

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.glutendelta.stats.testing.TestSpark;
 import java.nio.file.Files;
 import java.util.List;
-import java.util.Map;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -22,8 +21,7 @@ class FallbackAndSwitchTest {
 
   @BeforeAll
   static void start() {
-    spark = TestSpark.start("gds-fallback", Map.of("spark.sql.extensions",
-        "io.delta.sql.DeltaSparkSessionExtension," + NativeStatsExtension.class.getName()));
+    spark = TestSpark.startNative("gds-fallback");
   }
 
   @AfterAll

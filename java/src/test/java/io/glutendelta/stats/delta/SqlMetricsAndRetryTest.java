@@ -36,7 +36,7 @@ class SqlMetricsAndRetryTest {
         "spark.master", "local[2,4]",
         "spark.ui.enabled", "true",
         "spark.ui.port", "0",
-        "spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension," + NativeStatsExtension.class.getName()));
+        "spark.sql.extensions", TestSpark.NATIVE_STATS_EXTENSIONS));
     sc = spark.sparkContext();
     assertTrue(sc.uiWebUrl().isDefined(), "the Spark UI did not start");
   }

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.glutendelta.stats.delta.NativeStatsConf;
-import io.glutendelta.stats.delta.NativeStatsExtension;
 import io.glutendelta.stats.delta.NativeStatsMetrics;
 import io.glutendelta.stats.testing.TestSpark;
 import java.util.ArrayList;
@@ -37,7 +36,7 @@ class ConcurrentSessionsStressTest {
   static void start() {
     spark = TestSpark.start("gds-stress", Map.of(
         "spark.master", "local[8]",
-        "spark.sql.extensions", "io.delta.sql.DeltaSparkSessionExtension," + NativeStatsExtension.class.getName()));
+        "spark.sql.extensions", TestSpark.NATIVE_STATS_EXTENSIONS));
     StressEnv.markBaseline();
     spark.sparkContext().setLogLevel("WARN");
   }

@@ -4,11 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.glutendelta.stats.delta.NativeStatsConf;
-import io.glutendelta.stats.delta.NativeStatsExtension;
 import io.glutendelta.stats.delta.NativeStatsMetrics;
 import io.glutendelta.stats.testing.TestSpark;
 import java.util.List;
-import java.util.Map;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -67,8 +65,7 @@ public class DeltaWriteSoakTest {
   }
 
   static void start() {
-    spark = TestSpark.start("gds-soak", Map.of("spark.sql.extensions",
-        "io.delta.sql.DeltaSparkSessionExtension," + NativeStatsExtension.class.getName()));
+    spark = TestSpark.startNative("gds-soak");
     StressEnv.markBaseline();
     spark.sparkContext().setLogLevel("WARN"); // per-file INFO lines would dominate the run time
   }

@@ -5,12 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.glutendelta.stats.delta.NativeStatsConf;
-import io.glutendelta.stats.delta.NativeStatsExtension;
 import io.glutendelta.stats.delta.NativeStatsMetrics;
 import io.glutendelta.stats.delta.NativeStatsTestHooks;
 import io.glutendelta.stats.testing.TestSpark;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -40,8 +38,7 @@ class FailureAndCancellationTest {
 
   @BeforeAll
   static void start() {
-    spark = TestSpark.start("gds-failure", Map.of("spark.sql.extensions",
-        "io.delta.sql.DeltaSparkSessionExtension," + NativeStatsExtension.class.getName()));
+    spark = TestSpark.startNative("gds-failure");
     StressEnv.markBaseline();
     spark.sparkContext().setLogLevel("WARN");
     spark.conf().set(NativeStatsConf.BATCH_ROWS, BATCH_ROWS);

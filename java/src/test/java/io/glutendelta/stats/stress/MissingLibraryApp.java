@@ -1,11 +1,9 @@
 package io.glutendelta.stats.stress;
 
 import io.glutendelta.stats.delta.NativeStatsConf;
-import io.glutendelta.stats.delta.NativeStatsExtension;
 import io.glutendelta.stats.delta.NativeStatsMetrics;
 import io.glutendelta.stats.testing.TestSpark;
 import java.util.List;
-import java.util.Map;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -21,8 +19,7 @@ public final class MissingLibraryApp {
 
   public static void main(String[] args) {
     String base = args[0];
-    SparkSession spark = TestSpark.start("gds-missing-lib", Map.of("spark.sql.extensions",
-        "io.delta.sql.DeltaSparkSessionExtension," + NativeStatsExtension.class.getName()));
+    SparkSession spark = TestSpark.startNative("gds-missing-lib");
     int code = 1;
     try {
       Dataset<Row> df = spark.range(0, 3000, 1, 2).selectExpr("id", "concat('v', id % 71) as s", "id / 3.0 as d");

@@ -2,7 +2,6 @@ package io.glutendelta.stats.stress;
 
 import io.glutendelta.stats.GlutenDeltaStatsPlugin;
 import io.glutendelta.stats.delta.NativeStatsConf;
-import io.glutendelta.stats.delta.NativeStatsExtension;
 import io.glutendelta.stats.delta.NativeStatsMetrics;
 import io.glutendelta.stats.testing.TestSpark;
 import java.util.List;
@@ -23,7 +22,7 @@ public final class WrongLineJarApp {
 
   public static void main(String[] args) {
     String base = args[0];
-    String extensions = "io.delta.sql.DeltaSparkSessionExtension," + NativeStatsExtension.class.getName();
+    String extensions = TestSpark.NATIVE_STATS_EXTENSIONS;
     SparkSession spark = TestSpark.start("gds-wrong-line", Map.of("spark.sql.extensions", extensions,
         "spark.plugins", GlutenDeltaStatsPlugin.class.getName()));
     int code = 1;

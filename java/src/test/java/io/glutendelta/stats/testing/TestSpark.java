@@ -3,6 +3,7 @@ package io.glutendelta.stats.testing;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import io.glutendelta.stats.delta.NativeStatsExtension;
 import java.util.Map;
 import org.apache.spark.sql.SparkSession;
 
@@ -15,6 +16,15 @@ import org.apache.spark.sql.SparkSession;
  */
 public final class TestSpark {
   private TestSpark() {}
+
+  /** {@code spark.sql.extensions} with Delta's extension and ours, as the plugin sets it. */
+  public static final String NATIVE_STATS_EXTENSIONS =
+      "io.delta.sql.DeltaSparkSessionExtension," + NativeStatsExtension.class.getName();
+
+  /** A session whose Delta writes take the native statistics path. */
+  public static SparkSession startNative(String appName) {
+    return start(appName, Map.of("spark.sql.extensions", NATIVE_STATS_EXTENSIONS));
+  }
 
   public static SparkSession start(String appName, Map<String, String> extraConf) {
     stop();
