@@ -3,11 +3,16 @@ package io.glutendelta.stats.delta;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.glutendelta.stats.GlutenDeltaStatsPlugin;
 import io.glutendelta.stats.testing.TestSpark;
 import java.nio.file.Files;
+import java.util.Map;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.streaming.StreamingQuery;
+import org.apache.spark.sql.streaming.Trigger;
+import org.apache.spark.sql.types.StructType;
 import org.apache.spark.util.SizeEstimator;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -25,7 +30,8 @@ class StatsExpressionReuseTest {
 
   @BeforeAll
   static void start() {
-    spark = TestSpark.startNative("gds-reuse");
+    // Through spark.plugins, the path users take: it also hooks streaming sinks.
+    spark = TestSpark.start("gds-reuse", Map.of("spark.plugins", GlutenDeltaStatsPlugin.class.getName()));
   }
 
   @AfterAll
@@ -64,6 +70,24 @@ class StatsExpressionReuseTest {
     data().write().format("delta").mode("append").save(path);
     data().write().format("delta").mode("append").save(path);
     assertEquals(before + 2, StatsExpressionCache.reuses(), "each commit moves Delta's last commit version conf");
+  }
+
+  @Test
+  void streamMicroBatchesReuse() throws Exception {
+    java.nio.file.Path src = Files.createTempDirectory("gds-reuse-stream-src");
+    data().repartition(3).write().mode("overwrite").parquet(src.toString());
+    StructType schema = spark.read().parquet(src.toString()).schema();
+    long[] reused = new long[1];
+    WriteScenarios.assertIdentical(spark, "reuse_stream", null, (t, p) -> {
+      long before = StatsExpressionCache.reuses();
+      StreamingQuery q = spark.readStream().schema(schema).option("maxFilesPerTrigger", "1")
+          .parquet(src.toString()).writeStream().format("delta")
+          .option("checkpointLocation", p + "_checkpoint").trigger(Trigger.AvailableNow()).start(p);
+      q.awaitTermination();
+      assertTrue(q.exception().isEmpty(), () -> "stream failed: " + q.exception().get());
+      reused[0] = Math.max(reused[0], StatsExpressionCache.reuses() - before);
+    });
+    assertTrue(reused[0] >= 2, "micro-batches 2 and 3 reuse the first one's expression, reused " + reused[0]);
   }
 
   @Test
