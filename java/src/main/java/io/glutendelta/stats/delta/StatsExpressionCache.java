@@ -4,6 +4,7 @@ import io.glutendelta.stats.compat.ScalaColl;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -122,7 +123,7 @@ final class StatsExpressionCache {
   /** Estimated bytes the kept shapes hold (Spark's SizeEstimator: shared objects counted once). */
   static long estimatedBytes() {
     synchronized (SHAPES) {
-      return SizeEstimator.estimate(new java.util.ArrayList<>(SHAPES.values()));
+      return SizeEstimator.estimate(new ArrayList<>(SHAPES.values()));
     }
   }
 
