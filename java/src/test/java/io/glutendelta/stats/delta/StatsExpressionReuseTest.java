@@ -46,7 +46,11 @@ class StatsExpressionReuseTest {
   }
 
   private static Dataset<Row> data() {
-    return spark.range(0, 3000, 1, 2).selectExpr("id", "concat('value-', id) as s", "id % 7 as k");
+    return data(spark);
+  }
+
+  private static Dataset<Row> data(SparkSession session) {
+    return session.range(0, 3000, 1, 2).selectExpr("id", "concat('value-', id) as s", "id % 7 as k");
   }
 
   private static void write(String table, String path) {
@@ -58,8 +62,7 @@ class StatsExpressionReuseTest {
   }
 
   private static void nativeWrite(SparkSession session) throws Exception {
-    session.range(0, 3000, 1, 2).selectExpr("id", "concat('value-', id) as s", "id % 7 as k")
-        .write().format("delta").save(Files.createTempDirectory("gds-reuse").resolve("t").toString());
+    data(session).write().format("delta").save(Files.createTempDirectory("gds-reuse").resolve("t").toString());
   }
 
   @Test
