@@ -14,7 +14,6 @@ import org.apache.spark.sql.catalyst.expressions.Expression;
 import org.apache.spark.sql.delta.DeltaLog;
 import org.apache.spark.sql.delta.stats.DeltaJobStatisticsTracker;
 import org.apache.spark.sql.execution.datasources.WriteTaskStatsTracker;
-import org.apache.spark.util.SerializableConfiguration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import scala.collection.Seq;
@@ -23,6 +22,7 @@ import scala.collection.Seq;
  * Delta's job statistics tracker with its task instances replaced by
  * {@link NativeTaskStatsTracker}. Same constructor arguments as Delta's; {@code processStats}
  * and {@code recordedStats} are Delta's, so the JSON reaches {@code AddFile.stats} unchanged.
+ * Tasks get a {@link NativeStatsTaskFactory} instead of this object (see {@link #writeReplace}).
  * The write's accumulators carry native and fallback counts from executors back to the driver,
  * where {@link #afterProcessStats} logs them and adds them to the plan node's SQL metrics.
  */
@@ -31,9 +31,8 @@ public final class NativeStatsJobTracker extends StatsJobTrackerBase {
   private static final Logger LOG = LoggerFactory.getLogger(NativeStatsJobTracker.class);
   private static final Set<String> LOGGED_REASONS = ConcurrentHashMap.newKeySet();
 
-  private final SerializableConfiguration conf;
+  private final NativeStatsTaskFactory tasks;
   private final String rootUri;
-  private final int batchRows;
   private final NativeStatsWriteAccumulators counters;
   /** The SQL metrics of the plan node that runs this write; driver only, null for streaming. */
   private final transient NativeStatsPlanMetrics planMetrics;
@@ -41,15 +40,15 @@ public final class NativeStatsJobTracker extends StatsJobTrackerBase {
   NativeStatsJobTracker(Configuration hadoopConf, Path path, Seq<Attribute> dataCols,
       Expression statsColExpr, SparkSession spark, NativeStatsPlanMetrics planMetrics) {
     super(hadoopConf, path, dataCols, statsColExpr);
-    this.conf = new SerializableConfiguration(hadoopConf);
     try {
       this.rootUri = path.getFileSystem(hadoopConf).makeQualified(path).toUri().toString();
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException("cannot qualify Delta table path " + path, e);
     }
-    this.batchRows = NativeStatsConf.batchRows(spark.sessionState().conf());
     this.counters = new NativeStatsWriteAccumulators(spark.sparkContext());
     this.planMetrics = planMetrics;
+    this.tasks = new NativeStatsTaskFactory(dataCols, EvalShim.prepareForEval(this, statsColExpr), rootUri,
+        NativeStatsConf.batchRows(spark.sessionState().conf()), counters);
   }
 
   /**
@@ -76,9 +75,16 @@ public final class NativeStatsJobTracker extends StatsJobTrackerBase {
 
   @Override
   public WriteTaskStatsTracker newTaskInstance() {
-    Path root = new Path(java.net.URI.create(rootUri));
-    return new NativeTaskStatsTracker(dataCols(), EvalShim.prepareForEval(this, statsColExpr()), root, conf.value(),
-        batchRows, counters);
+    return tasks.newTaskInstance();
+  }
+
+  /**
+   * Java serialization ships the task factory instead of this tracker: Delta's fields here include
+   * a serializable copy of the Hadoop configuration that no task reads. Only the driver's object
+   * processes the job's statistics.
+   */
+  private Object writeReplace() {
+    return tasks;
   }
 
   @Override

@@ -54,7 +54,6 @@ public final class NativeTaskStatsTracker implements WriteTaskStatsTracker {
   private final Seq<Attribute> dataCols;
   private final Expression statsColExpr;
   private final Path rootPath;
-  private final Configuration hadoopConf;
   private final int batchRows;
   private final NativeStatsWriteAccumulators counters;
 
@@ -90,12 +89,11 @@ public final class NativeTaskStatsTracker implements WriteTaskStatsTracker {
     }
   }
 
-  NativeTaskStatsTracker(Seq<Attribute> dataCols, Expression statsColExpr, Path rootPath,
-      Configuration hadoopConf, int batchRows, NativeStatsWriteAccumulators counters) {
+  NativeTaskStatsTracker(Seq<Attribute> dataCols, Expression statsColExpr, Path rootPath, int batchRows,
+      NativeStatsWriteAccumulators counters) {
     this.dataCols = dataCols;
     this.statsColExpr = statsColExpr;
     this.rootPath = rootPath;
-    this.hadoopConf = hadoopConf;
     this.batchRows = batchRows;
     this.counters = counters;
     TaskContext ctx = TaskContext.get();
@@ -302,7 +300,9 @@ public final class NativeTaskStatsTracker implements WriteTaskStatsTracker {
     LOG.debug("gluten-delta-stats: Delta's own tracker serves this task: {}", reason, cause);
     List<String> reopen = new ArrayList<>(open.keySet());
     moveTo(State.FALLBACK);
-    fallback = new DeltaTaskStatisticsTracker(ScalaColl.seq(dataCols), statsColExpr, rootPath, hadoopConf);
+    // Delta's task tracker takes a Hadoop configuration it does not read (Delta 3.3 to 4.4), so
+    // tasks are not shipped one: a default one stands in.
+    fallback = new DeltaTaskStatisticsTracker(ScalaColl.seq(dataCols), statsColExpr, rootPath, new Configuration());
     for (String path : reopen) {
       fallback.newFile(path);
     }

@@ -9,6 +9,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.glutendelta.stats.batching.RowBatcher;
 import io.glutendelta.stats.compat.ScalaColl;
 import io.glutendelta.stats.testing.TestSpark;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
 import java.nio.file.Files;
 import java.util.List;
 import java.util.Map;
@@ -22,8 +27,10 @@ import org.apache.spark.sql.delta.DeltaLog;
 import org.apache.spark.sql.delta.OptimisticTransaction;
 import org.apache.spark.sql.delta.stats.DeltaFileStatistics;
 import org.apache.spark.sql.delta.stats.DeltaJobStatisticsTracker;
+import org.apache.spark.sql.execution.datasources.WriteJobStatsTracker;
 import org.apache.spark.sql.execution.datasources.WriteTaskStatsTracker;
 import org.apache.spark.sql.types.StructType;
+import org.apache.spark.util.SerializableConfiguration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -38,6 +45,7 @@ class NativeTaskStatsTrackerTest {
   private static SparkSession spark;
   private static DeltaJobStatisticsTracker vanilla;
   private static NativeStatsJobTracker ours;
+  private static DeltaLog log;
   private static InternalRow[] rows;
 
   @BeforeAll
@@ -49,7 +57,7 @@ class NativeTaskStatsTrackerTest {
     StructType schema = RandomStatsData.schema();
     spark.sql("CREATE TABLE delta.`" + path + "` (" + schema.toDDL() + ") USING delta "
         + "TBLPROPERTIES ('delta.dataSkippingNumIndexedCols'='-1')").collect();
-    DeltaLog log = DeltaLog.forTable(spark, path);
+    log = DeltaLog.forTable(spark, path);
     OptimisticTransaction txn = log.startTransaction();
     var output = ScalaColl.seq(List.<Attribute>copyOf(ScalaColl.asJava(DataTypeUtils.toAttributes(schema))));
     vanilla = txn.getOptionalStatsTrackerAndStatsCollection(output, log.dataPath(), new StructType(),
@@ -99,6 +107,37 @@ class NativeTaskStatsTrackerTest {
     assertThrows(IllegalStateException.class, () -> t.newFile("/t/after-release.parquet"),
         "a released tracker must refuse further files");
     assertTrue(expected.get("f3-empty.parquet").startsWith("{\"numRecords\":0"), expected.get("f3-empty.parquet"));
+  }
+
+  /** Java serialization, as Spark ships a job's trackers to its tasks. */
+  private static byte[] serialize(Object o) throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+      out.writeObject(o);
+    }
+    return bytes.toByteArray();
+  }
+
+  @Test
+  void tasksReceiveTheTrackerWithoutHadoopConfiguration() throws Exception {
+    byte[] shipped = serialize(ours);
+    byte[] delta = serialize(vanilla);
+    Object copy;
+    try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(shipped))) {
+      copy = in.readObject();
+    }
+    assertInstanceOf(NativeStatsTaskFactory.class, copy, "tasks get the factory, not the job tracker");
+    // Delta's tracker carries the table's Hadoop configuration; ours is its expression and columns
+    int confBytes = serialize(new SerializableConfiguration(log.newDeltaHadoopConf())).length;
+    assertTrue(shipped.length < delta.length - confBytes / 2,
+        "shipped " + shipped.length + " B, Delta's tracker " + delta.length + " B, a configuration " + confBytes + " B");
+    Map<String, String> expected = feed(vanilla.newTaskInstance());
+    WriteTaskStatsTracker t = ((WriteJobStatsTracker) copy).newTaskInstance();
+    assertInstanceOf(NativeTaskStatsTracker.class, t);
+    assertEquals(expected, feed(t));
+    assertThrows(IllegalStateException.class,
+        () -> ((WriteJobStatsTracker) copy).processStats(ScalaColl.seq(List.of()), 0L),
+        "statistics are processed on the driver only");
   }
 
   @Test

@@ -1,0 +1,40 @@
+package io.glutendelta.stats.delta;
+
+import io.glutendelta.stats.compat.TaskTrackerFactoryBase;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.sql.catalyst.expressions.Attribute;
+import org.apache.spark.sql.catalyst.expressions.Expression;
+import org.apache.spark.sql.execution.datasources.WriteTaskStatsTracker;
+import scala.collection.Seq;
+
+/**
+ * What tasks receive in place of a {@link NativeStatsJobTracker} (its {@code writeReplace}): the
+ * inputs of {@link NativeTaskStatsTracker} and nothing else. Delta's job tracker carries a copy of
+ * the table's Hadoop configuration (hundreds of entries) that its task trackers never read; every
+ * task of every write would deserialize it, and ours would add a second one.
+ */
+final class NativeStatsTaskFactory extends TaskTrackerFactoryBase {
+  private static final long serialVersionUID = 1L;
+
+  private final Seq<Attribute> dataCols;
+  /** Delta's statistics expression, already prepared for evaluation. */
+  private final Expression statsColExpr;
+  private final String rootUri;
+  private final int batchRows;
+  private final NativeStatsWriteAccumulators counters;
+
+  NativeStatsTaskFactory(Seq<Attribute> dataCols, Expression statsColExpr, String rootUri, int batchRows,
+      NativeStatsWriteAccumulators counters) {
+    this.dataCols = dataCols;
+    this.statsColExpr = statsColExpr;
+    this.rootUri = rootUri;
+    this.batchRows = batchRows;
+    this.counters = counters;
+  }
+
+  @Override
+  public WriteTaskStatsTracker newTaskInstance() {
+    return new NativeTaskStatsTracker(dataCols, statsColExpr, new Path(java.net.URI.create(rootUri)), batchRows,
+        counters);
+  }
+}
