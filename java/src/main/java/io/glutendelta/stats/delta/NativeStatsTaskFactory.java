@@ -1,7 +1,6 @@
 package io.glutendelta.stats.delta;
 
 import io.glutendelta.stats.compat.TaskTrackerFactoryBase;
-import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.catalyst.expressions.Attribute;
 import org.apache.spark.sql.catalyst.expressions.Expression;
 import org.apache.spark.sql.execution.datasources.WriteTaskStatsTracker;
@@ -16,12 +15,12 @@ import scala.collection.Seq;
 final class NativeStatsTaskFactory extends TaskTrackerFactoryBase {
   private static final long serialVersionUID = 1L;
 
-  private final Seq<Attribute> dataCols;
+  final Seq<Attribute> dataCols;
   /** Delta's statistics expression, already prepared for evaluation. */
-  private final Expression statsColExpr;
-  private final String rootUri;
-  private final int batchRows;
-  private final NativeStatsWriteAccumulators counters;
+  final Expression statsColExpr;
+  final String rootUri;
+  final int batchRows;
+  final NativeStatsWriteAccumulators counters;
 
   NativeStatsTaskFactory(Seq<Attribute> dataCols, Expression statsColExpr, String rootUri, int batchRows,
       NativeStatsWriteAccumulators counters) {
@@ -34,7 +33,6 @@ final class NativeStatsTaskFactory extends TaskTrackerFactoryBase {
 
   @Override
   public WriteTaskStatsTracker newTaskInstance() {
-    return new NativeTaskStatsTracker(dataCols, statsColExpr, new Path(java.net.URI.create(rootUri)), batchRows,
-        counters);
+    return new NativeTaskStatsTracker(this);
   }
 }

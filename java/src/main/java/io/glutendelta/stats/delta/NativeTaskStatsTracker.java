@@ -2,6 +2,7 @@ package io.glutendelta.stats.delta;
 
 import io.glutendelta.stats.batching.RowBatcher;
 import io.glutendelta.stats.compat.ScalaColl;
+import java.net.URI;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -14,8 +15,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.TaskContext;
 import org.apache.spark.sql.catalyst.InternalRow;
-import org.apache.spark.sql.catalyst.expressions.Attribute;
-import org.apache.spark.sql.catalyst.expressions.Expression;
 import org.apache.spark.sql.delta.stats.DeltaFileStatistics;
 import org.apache.spark.sql.delta.stats.DeltaTaskStatisticsTracker;
 import org.apache.spark.sql.execution.datasources.WriteTaskStatsTracker;
@@ -23,7 +22,6 @@ import org.apache.spark.sql.util.ArrowUtils;
 import org.apache.spark.util.TaskCompletionListener;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import scala.collection.Seq;
 
 /**
  * Per-task statistics tracker on the row path. Rows of each open file are buffered into a reused
@@ -51,10 +49,8 @@ public final class NativeTaskStatsTracker implements WriteTaskStatsTracker {
    */
   enum State { NATIVE, FALLBACK, FAILED, RELEASED }
 
-  private final Seq<Attribute> dataCols;
-  private final Expression statsColExpr;
-  private final Path rootPath;
-  private final int batchRows;
+  /** The write's inputs: Delta's columns and expression, table root, batch rows, counters. */
+  private final NativeStatsTaskFactory write;
   private final NativeStatsWriteAccumulators counters;
 
   private final StatsExpressionPlan plan;
@@ -89,13 +85,9 @@ public final class NativeTaskStatsTracker implements WriteTaskStatsTracker {
     }
   }
 
-  NativeTaskStatsTracker(Seq<Attribute> dataCols, Expression statsColExpr, Path rootPath, int batchRows,
-      NativeStatsWriteAccumulators counters) {
-    this.dataCols = dataCols;
-    this.statsColExpr = statsColExpr;
-    this.rootPath = rootPath;
-    this.batchRows = batchRows;
-    this.counters = counters;
+  NativeTaskStatsTracker(NativeStatsTaskFactory write) {
+    this.write = write;
+    this.counters = write.counters;
     TaskContext ctx = TaskContext.get();
     StatsExpressionPlan p = null;
     if (ctx != null && ctx.attemptNumber() > 0) {
@@ -105,7 +97,7 @@ public final class NativeTaskStatsTracker implements WriteTaskStatsTracker {
       fallBack("retry or speculative copy of a task attempt", null);
     } else {
       try {
-        p = StatsExpressionPlan.analyze(dataCols, statsColExpr);
+        p = StatsExpressionPlan.analyze(write.dataCols, write.statsColExpr);
       } catch (UnsupportedStatsException e) {
         // The driver accepted it, so this is unexpected; still never worse than vanilla Delta.
         fallBack(e.toString(), e);
@@ -158,7 +150,7 @@ public final class NativeTaskStatsTracker implements WriteTaskStatsTracker {
       long id = nextFileId++;
       engine.begin(id);
       nativeNanos += System.nanoTime() - t0;
-      RowBatcher batch = spare.isEmpty() ? new RowBatcher(plan.inputSchema(), allocator, batchRows) : spare.pop();
+      RowBatcher batch = spare.isEmpty() ? new RowBatcher(plan.inputSchema(), allocator, write.batchRows) : spare.pop();
       open.put(filePath, new OpenFile(id, batch));
     } catch (RuntimeException | LinkageError e) {
       nativeUnavailable(filePath, e);
@@ -302,7 +294,8 @@ public final class NativeTaskStatsTracker implements WriteTaskStatsTracker {
     moveTo(State.FALLBACK);
     // Delta's task tracker takes a Hadoop configuration it does not read (Delta 3.3 to 4.4), so
     // tasks are not shipped one: a default one stands in.
-    fallback = new DeltaTaskStatisticsTracker(ScalaColl.seq(dataCols), statsColExpr, rootPath, new Configuration());
+    fallback = new DeltaTaskStatisticsTracker(ScalaColl.seq(write.dataCols), write.statsColExpr,
+        new Path(URI.create(write.rootUri)), new Configuration());
     for (String path : reopen) {
       fallback.newFile(path);
     }
