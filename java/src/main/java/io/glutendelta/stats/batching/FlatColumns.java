@@ -38,6 +38,8 @@ final class FlatColumns {
    * gathering two or three).
    */
   static final int TRANSPOSE_MIN_ORDINALS = 3;
+  /** Staged rows of at most this many longs are copied slot by slot, wider ones in one copy. */
+  static final int SLOT_LOOP_MAX_STRIDE = 8;
 
   // Physical kinds: how a slot becomes Arrow values (SparkLeafType says which type has which).
   static final int NOT_FLAT = -1;  // copied by a FieldWriter instead
@@ -74,6 +76,7 @@ final class FlatColumns {
   /** Staged row: {@code nullWords} null words (ordinals 0..maxOrdinal), then slots 0..maxOrdinal. */
   private final int nullWords;
   private final int stride;
+  private final boolean hasStrings;
   /** {@value #BLOCK} staged rows, {@code stride} longs each. */
   private final long[] staging;
   /** Per ordinal (0..64 * nullWords): its null bits in the block being transposed. */
@@ -149,6 +152,7 @@ final class FlatColumns {
     for (int k = 0; k < KINDS; k++) {
       byKind[k] = new int[counts[k]];
     }
+    this.hasStrings = counts[STRING] > 0;
     int[] fill = new int[KINDS];
     for (int c = 0; c < n; c++) {
       byKind[kinds[c]][fill[kinds[c]]++] = c;
@@ -167,7 +171,13 @@ final class FlatColumns {
     }
   }
 
-  /** Stages row {@code index} of the batch from an UnsafeRow's memory. */
+  /**
+   * Stages row {@code index} of the batch from an UnsafeRow's memory. This runs inside Spark's
+   * per-row loop, so it stays small (see NativeTaskStatsTracker#newRow), with strings and the
+   * block transpose out of line. Narrow rows are copied slot by slot: {@code Platform.copyMemory}
+   * is a call there whenever C2 has compiled it on its own first, which costs narrow rows more
+   * than the copy; wide rows copy faster through it than slot by slot.
+   */
   void append(UnsafeRow row, int index) {
     int numFields = row.numFields();
     if (numFields <= maxOrdinal) {
@@ -175,27 +185,43 @@ final class FlatColumns {
           + maxOrdinal);
     }
     Object base = row.getBaseObject();
-    long start = row.getBaseOffset();
+    long from = row.getBaseOffset();
     int at = (index & (BLOCK - 1)) * stride;
-    long to = Platform.LONG_ARRAY_OFFSET + 8L * at;
-    int rowNullWords = (numFields + 63) >>> 6;
-    if (rowNullWords == nullWords) {
-      Platform.copyMemory(base, start, staging, to, 8L * stride);
-    } else { // the row has more null words than the ordinals we read need
-      Platform.copyMemory(base, start, staging, to, 8L * nullWords);
-      Platform.copyMemory(base, start + 8L * rowNullWords, staging, to + 8L * nullWords,
-          8L * (stride - nullWords));
+    int words = nullWords;
+    // The row may have more null words than the ordinals read need: its slots follow all of them.
+    long slots = from + 8L * ((numFields + 63) >>> 6);
+    if (stride <= SLOT_LOOP_MAX_STRIDE) {
+      long[] to = staging;
+      for (int i = 0; i < words; i++) {
+        to[at + i] = Platform.getLong(base, from + 8L * i);
+      }
+      for (int i = words; i < stride; i++) {
+        to[at + i] = Platform.getLong(base, slots + 8L * (i - words));
+      }
+    } else if (slots == from + 8L * words) {
+      Platform.copyMemory(base, from, staging, Platform.LONG_ARRAY_OFFSET + 8L * at, 8L * stride);
+    } else {
+      long to = Platform.LONG_ARRAY_OFFSET + 8L * at;
+      Platform.copyMemory(base, from, staging, to, 8L * words);
+      Platform.copyMemory(base, slots, staging, to + 8L * words, 8L * (stride - words));
     }
+    if (hasStrings) {
+      stageStrings(base, from, at, index);
+    }
+    if ((index & (BLOCK - 1)) == BLOCK - 1) {
+      transpose(index - (BLOCK - 1), BLOCK);
+    }
+  }
+
+  /** Copies the string bytes of the row staged at {@code at} (they live in the row's variable region). */
+  private void stageStrings(Object base, long rowStart, int at, int index) {
     for (int c : byKind[STRING]) {
       int o = ordinal[c];
       if ((staging[at + (o >>> 6)] >>> o & 1L) == 0) {
         long slot = staging[at + nullWords + o]; // offset from the row start << 32 | size
-        appendString(c, base, start + (slot >>> 32), (int) slot);
+        appendString(c, base, rowStart + (slot >>> 32), (int) slot);
       }
       endString(c, index);
-    }
-    if ((index & (BLOCK - 1)) == BLOCK - 1) {
-      transpose(index - (BLOCK - 1), BLOCK);
     }
   }
 

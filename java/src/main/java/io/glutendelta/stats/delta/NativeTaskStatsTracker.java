@@ -68,12 +68,12 @@ public final class NativeTaskStatsTracker implements WriteTaskStatsTracker {
   /** Set on entering FAILED; every later call rethrows it. */
   private RuntimeException failure;
   private long nextFileId;
-  /** Rows accepted in NATIVE: once positive, a native failure can no longer fall back. */
-  private long rowsAccepted;
+  /** Rows handed to the engine in NATIVE (the batches not yet handed are counted by rowsAccepted). */
+  private long rowsFlushed;
   /** Time in engine calls (task creation, batches, each file's result up to Delta's JSON). */
   private long nativeNanos;
 
-  /** Per open file: native id, its pending batch, rows written so far. */
+  /** Per open file: native id, its pending batch, rows handed to the engine so far. */
   private static final class OpenFile {
     final long id;
     final RowBatcher batch;
@@ -160,25 +160,39 @@ public final class NativeTaskStatsTracker implements WriteTaskStatsTracker {
 
   @Override
   public void newRow(String filePath, InternalRow row) {
-    if (state != State.NATIVE) {
-      servingDelta().newRow(filePath, row);
-      return;
-    }
+    // Spark calls this once per row from a lambda that C2 inlines into its write loop only while
+    // the lambda's compiled code is small; once it is not, the lambda is called and its closure
+    // allocated per row. So the per-row code is the append alone: everything a row needs only
+    // now and then (another file, a full batch, Delta serving the task) is in fileWithRoom.
     OpenFile f = lastFile;
-    if (filePath != lastPath) {
-      f = open.get(filePath);
+    if (f == null || filePath != lastPath || f.batch.isFull()) {
+      f = fileWithRoom(filePath, row);
       if (f == null) {
-        throw new IllegalStateException("newRow for a file that is not open: " + filePath);
+        return;
       }
-      lastPath = filePath;
-      lastFile = f;
     }
     f.batch.append(row);
-    f.rows++;
-    rowsAccepted++;
+  }
+
+  /**
+   * The open file {@code filePath} with room for one more row (a full batch handed to the engine
+   * first), or null when Delta's tracker serves this task and has taken the row.
+   */
+  private OpenFile fileWithRoom(String filePath, InternalRow row) {
+    if (state != State.NATIVE) {
+      servingDelta().newRow(filePath, row);
+      return null;
+    }
+    OpenFile f = filePath == lastPath ? lastFile : open.get(filePath);
+    if (f == null) {
+      throw new IllegalStateException("newRow for a file that is not open: " + filePath);
+    }
+    lastPath = filePath;
+    lastFile = f;
     if (f.batch.isFull()) {
       flush(filePath, f);
     }
+    return f;
   }
 
   @Override
@@ -248,7 +262,8 @@ public final class NativeTaskStatsTracker implements WriteTaskStatsTracker {
 
   /** Hands the file's pending rows to the engine; a failure here always fails the attempt. */
   private void flush(String filePath, OpenFile f) {
-    if (f.batch.rowCount() == 0) {
+    int rows = f.batch.rowCount();
+    if (rows == 0) {
       return;
     }
     try {
@@ -259,7 +274,18 @@ public final class NativeTaskStatsTracker implements WriteTaskStatsTracker {
     } catch (RuntimeException e) {
       throw fail(filePath, e);
     }
+    f.rows += rows;
+    rowsFlushed += rows;
     f.batch.reset();
+  }
+
+  /** Rows accepted in NATIVE: once positive, a native failure can no longer fall back. */
+  private long rowsAccepted() {
+    long n = rowsFlushed;
+    for (OpenFile f : open.values()) {
+      n += f.batch.rowCount();
+    }
+    return n;
   }
 
   private void forgetLastFile() {
@@ -272,7 +298,7 @@ public final class NativeTaskStatsTracker implements WriteTaskStatsTracker {
    * FALLBACK), otherwise throws the error that fails the attempt.
    */
   private void nativeUnavailable(String filePath, Throwable e) {
-    if (rowsAccepted > 0) {
+    if (rowsAccepted() > 0) {
       throw fail(filePath, e);
     }
     fallBack(e.toString(), e);
@@ -281,7 +307,7 @@ public final class NativeTaskStatsTracker implements WriteTaskStatsTracker {
   private RuntimeException fail(String filePath, Throwable e) {
     NativeStatsMetrics.taskFailures.increment();
     failure = new IllegalStateException("gluten-delta-stats: native statistics failed for file " + filePath
-        + " after " + rowsAccepted + " rows of this task were handed to the engine; failing the task "
+        + " after " + rowsAccepted() + " rows of this task were handed to the engine; failing the task "
         + "attempt so that no file is committed with missing or wrong statistics (its retry uses "
         + "Delta's own tracker): " + e, e);
     moveTo(State.FAILED);

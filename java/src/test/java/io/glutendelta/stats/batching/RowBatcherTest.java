@@ -196,13 +196,16 @@ class RowBatcherTest {
 
   /**
    * Rows of more than 64 fields keep their null bits in several words: ordinals 63, 64, 69 (both
-   * null words staged), and 0, 3, 20 of the same rows (one null word staged of the row's two, so
-   * the slots are copied from past the second).
+   * null words staged), and 0, 3, 20 or 0, 3, 6 of the same rows (one null word staged of the
+   * row's two, so the slots are copied from past the second). Staged rows of up to
+   * {@link FlatColumns#SLOT_LOOP_MAX_STRIDE} longs are copied slot by slot, wider ones in one
+   * piece: 0, 3, 6 of 70 fields and 0, 2, 5 of 6 are narrow, the others wide.
    */
-  @ParameterizedTest(name = "unsafeRows={0} ordinals={1}")
-  @org.junit.jupiter.params.provider.CsvSource({"true,0 63 64 69", "false,0 63 64 69", "true,0 3 20", "false,0 3 20"})
-  void nullBitsBeyondTheFirstWord(boolean unsafe, String ordinals) {
-    StructField[] wide = new StructField[70];
+  @ParameterizedTest(name = "unsafeRows={0} ordinals={1} fields={2}")
+  @org.junit.jupiter.params.provider.CsvSource({"true,0 63 64 69,70", "false,0 63 64 69,70", "true,0 3 20,70",
+      "false,0 3 20,70", "true,0 3 6,70", "false,0 3 6,70", "true,0 2 5,6", "false,0 2 5,6"})
+  void nullBitsBeyondTheFirstWord(boolean unsafe, String ordinals, int fields) {
+    StructField[] wide = new StructField[fields];
     for (int i = 0; i < wide.length; i++) {
       wide[i] = new StructField("c" + i, DataTypes.LongType, true, Metadata.empty());
     }
@@ -215,8 +218,8 @@ class RowBatcherTest {
     UnsafeProjection toUnsafe = UnsafeProjection.create(source);
     try (BufferAllocator alloc = new RootAllocator(); RowBatcher b = new RowBatcher(InputSchema.of(in), alloc, 16)) {
       for (int r = 0; r < 16; r++) {
-        Object[] v = new Object[70];
-        for (int c = 0; c < 70; c++) {
+        Object[] v = new Object[fields];
+        for (int c = 0; c < fields; c++) {
           v[c] = (r + c) % 3 == 0 ? null : (long) (r * 100 + c);
         }
         InternalRow row = new GenericInternalRow(v);
