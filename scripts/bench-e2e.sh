@@ -8,6 +8,7 @@
 #   scripts/bench-e2e.sh --tables store_sales                     # headline table, JVM per mode
 #   scripts/bench-e2e.sh --tables all --sf 10 --rounds 1 --kind e2e-jvm-sf10-all
 #   scripts/bench-e2e.sh --one-jvm --modes native,off,off_again   # one session, A/A control
+#   scripts/bench-e2e.sh --modes native,native_b,off --native-b-jar /tmp/before.jar  # A/B of two builds
 #   scripts/bench-e2e.sh --line spark3.5_2.12 --tables store_sales # another line: its jar, Spark, Delta;
 #                                              # report in benchmarks/results/latest/e2e-spark3.5_2.12/
 #   scripts/bench-e2e.sh --help                                   # all flags

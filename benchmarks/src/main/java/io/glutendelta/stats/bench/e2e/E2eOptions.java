@@ -2,7 +2,11 @@ package io.glutendelta.stats.bench.e2e;
 
 import io.glutendelta.stats.bench.tpcds.TpcdsParquetCache;
 import io.glutendelta.stats.bench.cli.ArgValues;
+import io.glutendelta.stats.GlutenDeltaStatsPlugin;
 import io.glutendelta.stats.bench.report.LineInfo;
+import java.io.File;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
@@ -42,6 +46,8 @@ public final class E2eOptions {
   int partitionWriters;
   /** JVM per mode: the extra flags of the native_b JVMs (an A/B against native). */
   List<String> nativeBJvmArgs = List.of();
+  /** JVM per mode: the jar the native_b JVMs load in place of ours (an A/B of two builds); null: ours. */
+  Path nativeBJar;
   /** JVM per mode: the extra flags of the vanilla_b JVMs (an A/B against vanilla). */
   List<String> vanillaBJvmArgs = List.of();
   Path cacheDir = Paths.get(System.getProperty("user.home"), ".cache", "gluten-delta-stats", "tpcds");
@@ -57,10 +63,13 @@ public final class E2eOptions {
       "  --tables a,b|all    tables (default " + String.join(",", DEFAULT_TABLES) + "; all = every TPC-DS table)",
       "  --modes a,b         write modes among vanilla,native,off (default all three); off_again = off\n"
       + "                      once more per round, an A/A control of the machine's noise; native_b = native\n"
-      + "                      in JVMs given --native-b-jvm-args, an A/B of a JVM flag or conf; vanilla_b\n"
+      + "                      in JVMs given --native-b-jvm-args or --native-b-jar, an A/B of a JVM flag,\n"
+      + "                      a conf or a build; vanilla_b\n"
       + "                      the same for vanilla (--vanilla-b-jvm-args)",
       "  --native-b-jvm-args 'F ...'  JVM per mode: the extra JVM flags of native_b, e.g.\n"
       + "                      '-Dspark.glutendelta.stats.native.batchRows=256' (a -Dspark.* flag is a conf)",
+      "  --native-b-jar JAR  JVM per mode: native_b loads this build of our jar instead of this one's (e.g. the\n"
+      + "                      jar of the commit before a change: an A/B of the change as users run it)",
       "  --vanilla-b-jvm-args 'F ...'  JVM per mode: the extra JVM flags of vanilla_b, e.g.\n"
       + "                      '-Dspark.databricks.delta.properties.defaults.dataSkippingNumIndexedCols=0'",
       "  --rounds N          measured rounds (default 3, at least 1)",
@@ -90,6 +99,33 @@ public final class E2eOptions {
       case VANILLA_B -> vanillaBJvmArgs;
       default -> List.of();
     };
+  }
+
+  /**
+   * The classpath of {@code mode}'s JVMs: this JVM's, with our jar replaced by
+   * {@code --native-b-jar} in native_b's.
+   */
+  String classpath(WriteMode mode, String own) {
+    if (mode != WriteMode.NATIVE_B || nativeBJar == null) {
+      return own;
+    }
+    Path ours;
+    try {
+      ours = Paths.get(GlutenDeltaStatsPlugin.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    } catch (URISyntaxException e) {
+      throw new IllegalStateException(e);
+    }
+    List<String> out = new ArrayList<>();
+    boolean replaced = false;
+    for (String entry : own.split(File.pathSeparator)) {
+      boolean isOurs = !entry.isEmpty() && Paths.get(entry).toAbsolutePath().equals(ours.toAbsolutePath());
+      out.add(isOurs ? nativeBJar.toString() : entry);
+      replaced |= isOurs;
+    }
+    if (!replaced) {
+      throw new IllegalStateException("--native-b-jar: our jar " + ours + " is not on the classpath " + own);
+    }
+    return String.join(File.pathSeparator, out);
   }
 
   private static List<String> flags(String s) {
@@ -130,6 +166,7 @@ public final class E2eOptions {
         case "--plugin" -> o.plugin = value(args, ++i, a);
         case "--memory" -> o.memory = true;
         case "--native-b-jvm-args" -> o.nativeBJvmArgs = flags(value(args, ++i, a));
+        case "--native-b-jar" -> o.nativeBJar = Paths.get(value(args, ++i, a)).toAbsolutePath();
         case "--vanilla-b-jvm-args" -> o.vanillaBJvmArgs = flags(value(args, ++i, a));
         case "--partition-writers" -> o.partitionWriters = Integer.parseInt(value(args, ++i, a));
         case "--kind" -> o.kind = value(args, ++i, a);
@@ -159,14 +196,19 @@ public final class E2eOptions {
     for (WriteMode b : List.of(WriteMode.NATIVE_B, WriteMode.VANILLA_B)) {
       String base = b.label().substring(0, b.label().length() - 2);
       boolean listed = o.modes.contains(b);
-      if (listed == o.jvmArgs(b).isEmpty()) {
-        throw new IllegalArgumentException("--modes " + b.label() + " and --" + base + "-b-jvm-args go together ("
-            + b.label() + " is " + base + " in JVMs given those flags)");
+      boolean given = !o.jvmArgs(b).isEmpty() || b == WriteMode.NATIVE_B && o.nativeBJar != null;
+      if (listed != given) {
+        throw new IllegalArgumentException("--modes " + b.label() + " and --" + base + "-b-jvm-args"
+            + (b == WriteMode.NATIVE_B ? " or --native-b-jar" : "") + " go together (" + b.label() + " is "
+            + base + " in JVMs given those flags)");
       }
       if (listed && o.oneJvm) {
         throw new IllegalArgumentException(b.label() + " differs from " + base + " in its JVM's flags: it needs a "
             + "JVM per mode (drop --one-jvm)");
       }
+    }
+    if (o.nativeBJar != null && !Files.isRegularFile(o.nativeBJar)) {
+      throw new IllegalArgumentException("--native-b-jar " + o.nativeBJar + ": no such file");
     }
     for (String t : o.tables) {
       TpcdsParquetCache.requireTable(t);

@@ -133,7 +133,8 @@ public final class JvmPerModeBenchmark {
       throws IOException, InterruptedException {
     Path out = jvmDir.resolve("result.txt");
     Path work = jvmDir.resolve("tables");
-    List<String> cmd = javaCommand(opts, opts.jvmArgs(mode), ModeJvm.class.getName());
+    List<String> cmd = javaCommand(opts, opts.jvmArgs(mode), opts.classpath(mode, System.getProperty("java.class.path")),
+        ModeJvm.class.getName());
     int partitionWriters = table.equals(PartitionedVariant.TABLE) ? opts.partitionWriters : 0;
     // Stamped microseconds before start(): the child's "time to first write" counts from here.
     cmd.addAll(new ModeJvm.Args(mode, table, source, work, jvmDir.resolve("logs"), writes, opts.master, opts.plugin,
@@ -159,11 +160,14 @@ public final class JvmPerModeBenchmark {
    * from the start and RSS minus heap is the memory outside it.
    */
   static List<String> javaCommand(E2eOptions opts, String mainClass) {
-    return javaCommand(opts, List.of(), mainClass);
+    return javaCommand(opts, List.of(), System.getProperty("java.class.path"), mainClass);
   }
 
-  /** The same with {@code extra} flags after the launcher's own (a later flag wins in HotSpot and SparkConf). */
-  static List<String> javaCommand(E2eOptions opts, List<String> extra, String mainClass) {
+  /**
+   * The same with {@code extra} flags after the launcher's own (a later flag wins in HotSpot and
+   * SparkConf) and the given classpath.
+   */
+  static List<String> javaCommand(E2eOptions opts, List<String> extra, String classpath, String mainClass) {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     String xmx = null;
@@ -182,7 +186,7 @@ public final class JvmPerModeBenchmark {
     }
     cmd.addAll(extra);
     cmd.add("-cp");
-    cmd.add(System.getProperty("java.class.path"));
+    cmd.add(classpath);
     cmd.add(mainClass);
     return cmd;
   }

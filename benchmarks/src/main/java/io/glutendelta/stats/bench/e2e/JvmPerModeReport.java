@@ -52,8 +52,10 @@ final class JvmPerModeReport {
         .append(" timed writes whose median is the **warm** figure. Tables: medians over rounds [min–max]\n");
     md.append("- Child JVM flags: the launcher's own (").append(opts.memory ? "heap pre-touched, -Xms = -Xmx" : "heap")
         .append(" ").append(Runtime.getRuntime().maxMemory() >> 20).append(" MiB)")
-        .append(opts.modes.contains(WriteMode.NATIVE_B)
+        .append(opts.modes.contains(WriteMode.NATIVE_B) && !opts.nativeBJvmArgs.isEmpty()
             ? "; native_b = native in JVMs also given `" + String.join(" ", opts.nativeBJvmArgs) + "`" : "")
+        .append(opts.modes.contains(WriteMode.NATIVE_B) && opts.nativeBJar != null
+            ? "; native_b = native with our jar replaced by `" + opts.nativeBJar.getFileName() + "`" : "")
         .append(opts.modes.contains(WriteMode.VANILLA_B)
             ? "; vanilla_b = vanilla in JVMs also given `" + String.join(" ", opts.vanillaBJvmArgs) + "`" : "")
         .append("\n\n");

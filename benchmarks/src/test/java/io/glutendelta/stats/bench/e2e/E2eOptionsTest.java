@@ -5,8 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.glutendelta.stats.GlutenDeltaStatsPlugin;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class E2eOptionsTest {
   @Test
@@ -45,7 +51,7 @@ class E2eOptionsTest {
     assertEquals(List.of(WriteMode.NATIVE, WriteMode.NATIVE_B, WriteMode.OFF), o.modes());
     assertEquals(List.of("-Dspark.glutendelta.stats.native.batchRows=256", "-XX:+UseParallelGC"), o.nativeBJvmArgs);
     assertTrue(WriteMode.NATIVE_B.nativeStats() && WriteMode.NATIVE_B.collectsStats());
-    List<String> cmd = JvmPerModeBenchmark.javaCommand(o, o.nativeBJvmArgs, "Main");
+    List<String> cmd = JvmPerModeBenchmark.javaCommand(o, o.nativeBJvmArgs, "cp", "Main");
     assertTrue(cmd.indexOf("-XX:+UseParallelGC") < cmd.indexOf("-cp"), cmd.toString());
     assertEquals("Main", cmd.get(cmd.size() - 1));
     // without its flags native_b would be native again; flags without native_b would be dropped
@@ -55,6 +61,26 @@ class E2eOptionsTest {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> E2eOptions.parse(new String[] {
         "--one-jvm", "--modes", "native,native_b", "--native-b-jvm-args", "-Dx=1"}));
     assertTrue(e.getMessage().contains("JVM per mode"), e.getMessage());
+  }
+
+  @Test
+  void nativeBJarReplacesOurJarInNativeBJvmsOnly(@TempDir Path dir) throws Exception {
+    Path before = Files.createFile(dir.resolve("gluten-delta-stats-before.jar"));
+    E2eOptions o = E2eOptions.parse(new String[] {"--modes", "native,native_b", "--native-b-jar", before.toString()});
+    Path ours = Paths.get(GlutenDeltaStatsPlugin.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    String own = String.join(File.pathSeparator, "/x/spark-sql.jar", ours.toString(), "/x/delta-spark.jar");
+    assertEquals(String.join(File.pathSeparator, "/x/spark-sql.jar", before.toString(), "/x/delta-spark.jar"),
+        o.classpath(WriteMode.NATIVE_B, own));
+    assertEquals(own, o.classpath(WriteMode.NATIVE, own));
+    assertEquals(List.of(), o.jvmArgs(WriteMode.NATIVE_B));
+    // a classpath without our jar would silently measure ours twice
+    IllegalStateException e = assertThrows(IllegalStateException.class,
+        () -> o.classpath(WriteMode.NATIVE_B, "/x/spark-sql.jar"));
+    assertTrue(e.getMessage().contains("not on the classpath"), e.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> E2eOptions.parse(new String[] {
+        "--modes", "native,native_b", "--native-b-jar", dir.resolve("missing.jar").toString()}));
+    assertThrows(IllegalArgumentException.class, () -> E2eOptions.parse(new String[] {
+        "--modes", "native,off", "--native-b-jar", before.toString()}));
   }
 
   @Test
