@@ -1,8 +1,8 @@
 package io.glutendelta.stats.bench.e2e;
 
+import io.glutendelta.stats.GlutenDeltaStatsPlugin;
 import io.glutendelta.stats.bench.tpcds.TpcdsParquetCache;
 import io.glutendelta.stats.bench.cli.ArgValues;
-import io.glutendelta.stats.GlutenDeltaStatsPlugin;
 import io.glutendelta.stats.bench.report.LineInfo;
 import java.io.File;
 import java.net.URISyntaxException;
