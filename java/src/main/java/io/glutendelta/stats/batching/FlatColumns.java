@@ -40,6 +40,8 @@ final class FlatColumns {
   static final int TRANSPOSE_MIN_ORDINALS = 3;
   /** Staged rows of at most this many longs are copied slot by slot, wider ones in one copy. */
   static final int SLOT_LOOP_MAX_STRIDE = 8;
+  /** UnsafeRow strings of at most this many bytes are copied word by word, longer ones in one copy. */
+  static final int STRING_WORD_COPY_MAX = 64;
 
   // Physical kinds: how a slot becomes Arrow values (SparkLeafType says which type has which).
   static final int NOT_FLAT = -1;  // copied by a FieldWriter instead
@@ -70,6 +72,8 @@ final class FlatColumns {
   private final long[] offsetAddress;
   /** Bytes of string data written in this batch, per column. */
   private final long[] dataEnd;
+  /** Capacity of each string column's data buffer (read per string, so kept here). */
+  private final long[] dataCapacity;
   /** Validity bits of column c at [c * wordsPerColumn, (c + 1) * wordsPerColumn). */
   private final long[] validity;
   private final int maxOrdinal;
@@ -109,6 +113,7 @@ final class FlatColumns {
     this.dataAddress = new long[n];
     this.offsetAddress = new long[n];
     this.dataEnd = new long[n];
+    this.dataCapacity = new long[n];
     this.validity = new long[n * wordsPerColumn];
     int[] counts = new int[KINDS];
     int[] kinds = new int[n];
@@ -132,6 +137,7 @@ final class FlatColumns {
       if (v instanceof BaseVariableWidthVector w) {
         Platform.putInt(null, w.getOffsetBufferAddress(), 0);
         offsetAddress[c] = w.getOffsetBufferAddress();
+        dataCapacity[c] = w.getDataBuffer().capacity();
       }
       dataAddress[c] = v.getDataBufferAddress();
     }
@@ -206,20 +212,36 @@ final class FlatColumns {
       Platform.copyMemory(base, slots, staging, to + 8L * words, 8L * (stride - words));
     }
     if (hasStrings) {
-      stageStrings(base, from, at, index);
+      stageStrings(base, from, from + row.getSizeInBytes(), at, index);
     }
     if ((index & (BLOCK - 1)) == BLOCK - 1) {
       transpose(index - (BLOCK - 1), BLOCK);
     }
   }
 
-  /** Copies the string bytes of the row staged at {@code at} (they live in the row's variable region). */
-  private void stageStrings(Object base, long rowStart, int at, int index) {
+  /**
+   * Copies the string bytes of the row staged at {@code at} (they live in the row's variable
+   * region, which ends at {@code rowEnd}). UnsafeRow pads each string to a multiple of 8 bytes, so
+   * a short one is copied in whole words, inline: a copyMemory call per string costs more than
+   * the copy. The words may write up to 7 bytes past the string; the next string overwrites them.
+   */
+  private void stageStrings(Object base, long rowStart, long rowEnd, int at, int index) {
     for (int c : byKind[STRING]) {
       int o = ordinal[c];
       if ((staging[at + (o >>> 6)] >>> o & 1L) == 0) {
         long slot = staging[at + nullWords + o]; // offset from the row start << 32 | size
-        appendString(c, base, rowStart + (slot >>> 32), (int) slot);
+        long from = rowStart + (slot >>> 32);
+        int size = (int) slot;
+        long words = (size + 7L) & ~7L;
+        if (size <= STRING_WORD_COPY_MAX && from + words <= rowEnd) {
+          long to = reserveString(c, words);
+          for (long i = 0; i < words; i += 8) {
+            Platform.putLong(null, to + i, Platform.getLong(base, from + i));
+          }
+          dataEnd[c] += size;
+        } else {
+          appendString(c, base, from, size);
+        }
       }
       endString(c, index);
     }
@@ -382,14 +404,19 @@ final class FlatColumns {
   }
 
   /** Address where {@code size} more bytes of column {@code c}'s string data go; grows the buffer. */
-  private long reserveString(int c, int size) {
-    BaseVariableWidthVector v = (BaseVariableWidthVector) vectors[c];
+  private long reserveString(int c, long size) {
     long need = dataEnd[c] + size;
-    if (need > v.getDataBuffer().capacity()) {
-      v.reallocDataBuffer(Math.max(need, 2 * v.getDataBuffer().capacity()));
-      dataAddress[c] = v.getDataBufferAddress();
+    if (need > dataCapacity[c]) {
+      growStrings(c, need);
     }
     return dataAddress[c] + dataEnd[c];
+  }
+
+  private void growStrings(int c, long need) {
+    BaseVariableWidthVector v = (BaseVariableWidthVector) vectors[c];
+    v.reallocDataBuffer(Math.max(need, 2 * v.getDataBuffer().capacity()));
+    dataAddress[c] = v.getDataBufferAddress();
+    dataCapacity[c] = v.getDataBuffer().capacity();
   }
 
   private void endString(int c, int index) {

@@ -195,6 +195,52 @@ class RowBatcherTest {
   }
 
   /**
+   * Several string columns side by side, every length from 0 to past the word-copy limit: short
+   * UnsafeRow strings are copied in whole words that run up to 7 bytes past each string, which
+   * the next string must overwrite, never a neighbour's bytes or the offsets.
+   */
+  @ParameterizedTest(name = "unsafeRows={0}")
+  @ValueSource(booleans = {true, false})
+  void shortAndLongStringsOfSeveralColumns(boolean unsafe) {
+    StructType schema = StructType.fromDDL("a STRING, n INT, b STRING, c STRING");
+    UnsafeProjection toUnsafe = UnsafeProjection.create(schema);
+    java.util.SplittableRandom rnd = new java.util.SplittableRandom(11);
+    int capacity = 150;
+    try (BufferAllocator alloc = new RootAllocator(); RowBatcher b = new RowBatcher(all(schema), alloc, capacity)) {
+      for (int batch = 0; batch < 3; batch++) {
+        String[][] expected = new String[capacity][3];
+        for (int r = 0; r < capacity; r++) {
+          Object[] values = new Object[4];
+          for (int k = 0; k < 3; k++) {
+            int len = (r + 7 * k + batch) % (FlatColumns.STRING_WORD_COPY_MAX + 10);
+            StringBuilder s = new StringBuilder();
+            for (int i = 0; i < len; i++) {
+              s.append((char) ('a' + rnd.nextInt(26)));
+            }
+            expected[r][k] = rnd.nextInt(9) == 0 ? null : s.toString();
+            values[k == 0 ? 0 : k + 1] = expected[r][k] == null ? null : UTF8String.fromString(expected[r][k]);
+          }
+          values[1] = r;
+          InternalRow row = new GenericInternalRow(values);
+          b.append(unsafe ? toUnsafe.apply(row) : row);
+        }
+        VectorSchemaRoot root = b.seal();
+        for (int k = 0; k < 3; k++) {
+          VarCharVector v = (VarCharVector) root.getVector(k == 0 ? 0 : k + 1);
+          for (int r = 0; r < capacity; r++) {
+            String where = v.getName() + " row " + r + " batch " + batch;
+            assertEquals(expected[r][k] == null, v.isNull(r), where);
+            if (expected[r][k] != null) {
+              assertEquals(expected[r][k], new String(v.get(r), StandardCharsets.UTF_8), where);
+            }
+          }
+        }
+        b.reset();
+      }
+    }
+  }
+
+  /**
    * Rows of more than 64 fields keep their null bits in several words: ordinals 63, 64, 69 (both
    * null words staged), and 0, 3, 20 or 0, 3, 6 of the same rows (one null word staged of the
    * row's two, so the slots are copied from past the second). Staged rows of up to
