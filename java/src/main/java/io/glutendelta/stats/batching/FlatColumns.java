@@ -179,16 +179,16 @@ final class FlatColumns {
 
   /**
    * Stages row {@code index} of the batch from an UnsafeRow's memory. This runs inside Spark's
-   * per-row loop, so it stays small (see NativeTaskStatsTracker#newRow), with strings and the
-   * block transpose out of line. Narrow rows are copied slot by slot: {@code Platform.copyMemory}
-   * is a call there whenever C2 has compiled it on its own first, which costs narrow rows more
-   * than the copy; wide rows copy faster through it than slot by slot.
+   * per-row loop, so it stays small (see NativeTaskStatsTracker#newRow): C2 inlines a hot method
+   * only under 325 bytes of bytecode, so wide rows, strings, the block transpose and the error
+   * are out of line. Narrow rows are copied slot by slot: {@code Platform.copyMemory} is a call
+   * there whenever C2 has compiled it on its own first, which costs narrow rows more than the
+   * copy; wide rows copy faster through it than slot by slot.
    */
   void append(UnsafeRow row, int index) {
     int numFields = row.numFields();
     if (numFields <= maxOrdinal) {
-      throw new IllegalStateException("row has " + numFields + " fields, the stats input reads field "
-          + maxOrdinal);
+      throw tooFewFields(numFields);
     }
     Object base = row.getBaseObject();
     long from = row.getBaseOffset();
@@ -204,18 +204,29 @@ final class FlatColumns {
       for (int i = words; i < stride; i++) {
         to[at + i] = Platform.getLong(base, slots + 8L * (i - words));
       }
-    } else if (slots == from + 8L * words) {
-      Platform.copyMemory(base, from, staging, Platform.LONG_ARRAY_OFFSET + 8L * at, 8L * stride);
     } else {
-      long to = Platform.LONG_ARRAY_OFFSET + 8L * at;
-      Platform.copyMemory(base, from, staging, to, 8L * words);
-      Platform.copyMemory(base, slots, staging, to + 8L * words, 8L * (stride - words));
+      stageWide(base, from, slots, at);
     }
     if (hasStrings) {
       stageStrings(base, from, from + row.getSizeInBytes(), at, index);
     }
     if ((index & (BLOCK - 1)) == BLOCK - 1) {
       transpose(index - (BLOCK - 1), BLOCK);
+    }
+  }
+
+  private IllegalStateException tooFewFields(int numFields) {
+    return new IllegalStateException("row has " + numFields + " fields, the stats input reads field " + maxOrdinal);
+  }
+
+  /** Copies a wide row's null words and slots to staging position {@code at} (one or two copies). */
+  private void stageWide(Object base, long from, long slots, int at) {
+    long to = Platform.LONG_ARRAY_OFFSET + 8L * at;
+    if (slots == from + 8L * nullWords) {
+      Platform.copyMemory(base, from, staging, to, 8L * stride);
+    } else {
+      Platform.copyMemory(base, from, staging, to, 8L * nullWords);
+      Platform.copyMemory(base, slots, staging, to + 8L * nullWords, 8L * (stride - nullWords));
     }
   }
 
