@@ -6,9 +6,11 @@
 #include "vector/LeafView.h"
 
 // min/max of a utf8 / large_utf8 leaf, comparing unsigned bytes (= code-point order, Spark's
-// UTF8String order). During a batch the candidate points into the Arrow buffer; only at the end
-// of the batch is it copied, once, into the state's engine-owned string, whose capacity is kept
-// across files (reset clears without freeing), so steady state allocates nothing per value.
+// UTF8String order). Both run in one pass: each value's first 8 bytes, as a big-endian integer,
+// decide most comparisons without touching the rest of the value. During a batch the candidates
+// point into the Arrow buffer; only at the end of the batch are they copied, once, into the
+// states' engine-owned strings, whose capacity is kept across files (reset clears without
+// freeing), so steady state allocates nothing per value.
 
 namespace gds {
 
@@ -20,8 +22,7 @@ struct StringMinMaxState {
 // <0, 0, >0 like memcmp, shorter-is-smaller on a common prefix.
 int compareBytes(const uint8_t* left, int64_t leftSize, const uint8_t* right, int64_t rightSize);
 
-template <bool kIsMax>
-struct StringExtremumOperation {
+struct StringMinMaxOperation {
   using State = StringMinMaxState;
 
   static void initialize(State& state) {
@@ -29,13 +30,7 @@ struct StringExtremumOperation {
     state.seen = false;
   }
 
-  static void update(State& state, const LeafView& view, bool largeOffsets);
+  static void update(State& minState, State& maxState, const LeafView& view, bool largeOffsets);
 };
-
-using StringMinOperation = StringExtremumOperation<false>;
-using StringMaxOperation = StringExtremumOperation<true>;
-
-extern template struct StringExtremumOperation<false>;
-extern template struct StringExtremumOperation<true>;
 
 } // namespace gds

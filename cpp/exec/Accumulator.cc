@@ -94,8 +94,8 @@ void AccumulatorRow::reset(const AccumulatorLayout& layout) {
         });
         break;
       case AggregateKind::kStringMinMax:
-        StringMinOperation::initialize(string(slot.offset));
-        StringMaxOperation::initialize(string(slot.maxOffset));
+        StringMinMaxOperation::initialize(string(slot.offset));
+        StringMinMaxOperation::initialize(string(slot.maxOffset));
         break;
     }
   }

@@ -70,8 +70,8 @@ void GlobalAggregation::addInput(AccumulatorRow& row, const ImportedBatch& batch
         break;
       case AggregateKind::kStringMinMax: {
         const LeafView& view = views[static_cast<size_t>(slot.leaf)];
-        StringMinOperation::update(row.string(slot.offset), view, slot.largeOffsets);
-        StringMaxOperation::update(row.string(slot.maxOffset), view, slot.largeOffsets);
+        StringMinMaxOperation::update(row.string(slot.offset), row.string(slot.maxOffset), view,
+                                      slot.largeOffsets);
         break;
       }
     }

@@ -1,6 +1,9 @@
 // utf8 / large_utf8 min/max: unsigned byte order (code-point order), values copied out of the
 // Arrow buffers (which are released after each batch), slices, and bounded retained memory.
 
+#include <algorithm>
+#include <random>
+
 #include "tests/EngineTestBase.h"
 
 namespace gds::test {
@@ -98,6 +101,56 @@ TEST_P(StringStatsTest, retainedMemoryBoundedByLongestValue) {
     EXPECT_EQ(result.leaves[0].min.string, "b");
   }
   EXPECT_LE(task->counters().retainedBytes, afterBig) << "string capacity must be reused";
+}
+
+// Most comparisons are decided by each value's first 8 bytes as one integer. Values here share
+// 0–12 leading bytes, hold zero bytes (as the integer's padding does) and bytes ≥ 0x80, are 0–17
+// bytes long, end at the data buffer's end (where no whole word may be read) or inside a slice,
+// and span one or two batches; min and max must be std::string's (unsigned byte) order.
+TEST_P(StringStatsTest, prefixComparisonsMatchByteOrder) {
+  std::mt19937_64 rng(20261207);
+  const std::string alphabet("\x00\x01" "ab\x7F\x80\xFF", 7);
+  auto pick = [&](uint64_t bound) { return static_cast<size_t>(rng() % bound); };
+  auto randomBytes = [&](size_t length) {
+    std::string s;
+    for (size_t i = 0; i < length; ++i) {
+      s += alphabet[pick(alphabet.size())];
+    }
+    return s;
+  };
+  for (int round = 0; round < 400; ++round) {
+    const std::string stem = randomBytes(pick(13));
+    std::vector<std::optional<std::string>> values;
+    const size_t n = 1 + pick(40);
+    for (size_t i = 0; i < n; ++i) {
+      if (pick(6) == 0) {
+        values.emplace_back(std::nullopt);
+      } else {
+        values.emplace_back(stem.substr(0, pick(stem.size() + 1)) + randomBytes(pick(6)));
+      }
+    }
+    const size_t offset = pick(3) == 0 ? pick(n) : 0;
+    const size_t length = offset == 0 && pick(2) == 0 ? n : 1 + pick(n - offset);
+    const size_t split = pick(length + 1);  // rows of the first batch; the rest in a second
+    std::vector<Column> batches;
+    batches.push_back(batchOf({sliced(column(values), static_cast<int64_t>(offset),
+                                      static_cast<int64_t>(split))}));
+    batches.push_back(batchOf({sliced(column(values), static_cast<int64_t>(offset + split),
+                                      static_cast<int64_t>(length - split))}));
+    std::vector<std::string> present;
+    for (size_t i = offset; i < offset + length; ++i) {
+      if (values[i]) {
+        present.push_back(*values[i]);
+      }
+    }
+    const DecodedFile file = statsOf(batches);
+    SCOPED_TRACE("round " + std::to_string(round));
+    ASSERT_EQ(file.leaves[0].hasMinMax, !present.empty());
+    if (!present.empty()) {
+      EXPECT_EQ(file.leaves[0].min.string, *std::min_element(present.begin(), present.end()));
+      EXPECT_EQ(file.leaves[0].max.string, *std::max_element(present.begin(), present.end()));
+    }
+  }
 }
 
 class BinaryStatsTest : public EngineTestBase {};
