@@ -140,7 +140,7 @@ final class JvmPerModeReport {
           byMode.get(WriteMode.parse(r[1])))));
     }
     if (removed) {
-      md.append(String.format(Locale.ROOT, " %.0f %% |", 100 * statsCostRemoved(byMode.get(WriteMode.VANILLA).median(),
+      md.append(costRemovedCell(statsCostRemoved(byMode.get(WriteMode.VANILLA).median(),
           byMode.get(WriteMode.NATIVE).median(), byMode.get(WriteMode.OFF).median())));
     }
     md.append('\n');
@@ -153,6 +153,11 @@ final class JvmPerModeReport {
    */
   static double statsCostRemoved(double vanilla, double nat, double off) {
     return vanilla > off ? (vanilla - nat) / (vanilla - off) : Double.NaN;
+  }
+
+  /** The share as a table cell in percent, "–" where there was no cost to remove. */
+  static String costRemovedCell(double share) {
+    return Double.isNaN(share) ? " – |" : String.format(Locale.ROOT, " %.0f %% |", 100 * share);
   }
 
   /**

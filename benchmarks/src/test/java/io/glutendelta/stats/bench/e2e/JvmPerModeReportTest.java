@@ -16,6 +16,8 @@ class JvmPerModeReportTest {
     assertEquals(1.0, JvmPerModeReport.statsCostRemoved(10, 6, 6), 1e-12);
     assertEquals(-0.25, JvmPerModeReport.statsCostRemoved(10, 11, 6), 1e-12); // native slower than vanilla
     assertTrue(Double.isNaN(JvmPerModeReport.statsCostRemoved(6, 6, 6)));
+    assertEquals(" 75 % |", JvmPerModeReport.costRemovedCell(0.75));
+    assertEquals(" – |", JvmPerModeReport.costRemovedCell(JvmPerModeReport.statsCostRemoved(6, 7, 6)));
   }
 
   @Test
