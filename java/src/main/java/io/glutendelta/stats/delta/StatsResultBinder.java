@@ -16,13 +16,17 @@ import org.apache.spark.sql.catalyst.expressions.BoundReference;
 import org.apache.spark.sql.catalyst.expressions.ExprId;
 import org.apache.spark.sql.catalyst.expressions.Expression;
 import org.apache.spark.sql.catalyst.expressions.InterpretedUnsafeProjection$;
+import org.apache.spark.sql.catalyst.expressions.ScalaUDF;
 import org.apache.spark.sql.catalyst.expressions.SpecificInternalRow;
 import org.apache.spark.sql.catalyst.expressions.UnsafeProjection;
 import org.apache.spark.sql.catalyst.expressions.aggregate.AggregateExpression;
 import org.apache.spark.sql.catalyst.expressions.aggregate.DeclarativeAggregate;
+import org.apache.spark.sql.internal.SQLConf;
+import org.apache.spark.sql.internal.SQLConf$;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.unsafe.types.UTF8String;
 import scala.Function1;
+import scala.runtime.AbstractFunction1;
 import scala.runtime.AbstractPartialFunction;
 
 /**
@@ -40,6 +44,8 @@ final class StatsResultBinder {
   private final int leafCount;
   private final Expression resultExpr;
   private UnsafeProjection resultProjection;
+  /** The conf Delta's UDFs are evaluated under (null: the expression has none). */
+  private SQLConf noCodegen;
 
   /**
    * @param input the schema whose leaves the engine's result follows
@@ -144,13 +150,39 @@ final class StatsResultBinder {
    * Evaluates Delta's result expression on a filled buffer. Interpreted, not code-generated: it
    * runs once per file, and generating the projection's code in every task (even when the
    * compiled class is cached) costs more than evaluating it on that one row (JMH
-   * {@code TaskSetupBenchmark}).
+   * {@code TaskSetupBenchmark}). The same holds inside it: Delta's string-truncation UDFs build
+   * their argument and result converters from encoders on first use, which Spark code-generates
+   * unless its codegen factory mode says otherwise, so they are built under {@code NO_CODEGEN}.
    */
   String evaluate(InternalRow buffer) {
     if (resultProjection == null) {
       resultProjection = InterpretedUnsafeProjection$.MODULE$.createProjection(ScalaColl.seq(List.of(resultExpr)));
+      noCodegen = hasScalaUdf(resultExpr) ? withoutCodegen(SQLConf.get()) : null;
     }
-    UTF8String json = resultProjection.apply(buffer).getUTF8String(0);
+    UTF8String json = noCodegen == null ? resultProjection.apply(buffer).getUTF8String(0)
+        : SQLConf.withExistingConf(noCodegen, () -> resultProjection.apply(buffer).getUTF8String(0));
     return json == null ? null : json.toString();
+  }
+
+  private static boolean hasScalaUdf(Expression e) {
+    return e.find(new AbstractFunction1<Expression, Object>() {
+      @Override
+      public Object apply(Expression x) {
+        return x instanceof ScalaUDF;
+      }
+    }).isDefined();
+  }
+
+  /**
+   * The task's conf with Spark's codegen factory mode set to interpreted. A task's conf is
+   * read-only (it refuses to be cloned), so its settings map, the one Spark fills from the task's
+   * properties, is copied as is: every other conf (session time zone, ANSI mode, ...) reads as the
+   * task's does, and nothing is validated or logged again per task.
+   */
+  private static SQLConf withoutCodegen(SQLConf taskConf) {
+    SQLConf conf = new SQLConf();
+    conf.settings().putAll(taskConf.settings());
+    conf.settings().put(SQLConf$.MODULE$.CODEGEN_FACTORY_MODE().key(), "NO_CODEGEN");
+    return conf;
   }
 }
