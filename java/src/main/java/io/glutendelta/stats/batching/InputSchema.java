@@ -11,41 +11,51 @@ import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * The columns a batch copies out of each source row: the batching side's own schema, with the
- * source ordinals given explicitly. The Arrow schema of the batches and the depth-first leaf
- * order (the order of the engine's per-file result) are both derived here, in one walk, so
- * every consumer numbers the leaves the same way.
+ * source ordinals given explicitly. The depth-first leaf order (the order of the engine's per-file
+ * result) is derived here, and the Arrow schema of the batches walks the fields in the same order,
+ * so every consumer numbers the leaves the same way. The Arrow schema is built on first use: the
+ * driver analyses a write's statistics without it, and on a cluster never loads Arrow's schema
+ * classes (and the Jackson ones they pull in) for it.
  */
 public final class InputSchema {
   private final List<InputField> fields;
   private final List<InputField> leaves = new ArrayList<>();
   private final Map<InputField, Integer> leafIndex = new IdentityHashMap<>();
-  private final Schema arrowSchema;
+  /** Built on first use; racy but idempotent, and a Schema's fields are final. */
+  private Schema arrowSchema;
 
   public InputSchema(List<InputField> fields) {
     this.fields = List.copyOf(fields);
-    List<Field> arrow = new ArrayList<>();
     for (InputField f : this.fields) {
-      arrow.add(walk(f, f.name()));
+      numberLeaves(f, f.name());
     }
-    this.arrowSchema = new Schema(arrow);
   }
 
   public static InputSchema of(InputField... fields) {
     return new InputSchema(List.of(fields));
   }
 
-  private Field walk(InputField f, String path) {
+  private void numberLeaves(InputField f, String path) {
     if (f.isStruct()) {
-      List<Field> children = new ArrayList<>();
       for (InputField c : f.children()) {
-        children.add(walk(c, path + "." + c.name()));
+        numberLeaves(c, path + "." + c.name());
       }
-      return new Field(f.name(), FieldType.nullable(ArrowType.Struct.INSTANCE), children);
+      return;
     }
     if (leafIndex.put(f, leaves.size()) != null) {
       throw new IllegalArgumentException("column " + path + ": the same field object appears twice");
     }
     leaves.add(f);
+  }
+
+  private static Field arrowField(InputField f) {
+    if (f.isStruct()) {
+      List<Field> children = new ArrayList<>();
+      for (InputField c : f.children()) {
+        children.add(arrowField(c));
+      }
+      return new Field(f.name(), FieldType.nullable(ArrowType.Struct.INSTANCE), children);
+    }
     return new Field(f.name(), FieldType.nullable(f.leafType().arrowType(f.type())), null);
   }
 
@@ -56,7 +66,16 @@ public final class InputSchema {
 
   /** The Arrow schema of the batches (every field nullable). */
   public Schema arrowSchema() {
-    return arrowSchema;
+    Schema s = arrowSchema;
+    if (s == null) {
+      List<Field> arrow = new ArrayList<>();
+      for (InputField f : fields) {
+        arrow.add(arrowField(f));
+      }
+      s = new Schema(arrow);
+      arrowSchema = s;
+    }
+    return s;
   }
 
   public int leafCount() {
