@@ -16,4 +16,11 @@ public final class AddFileShim {
         a.stats(), a.tags(), a.deletionVector(), a.baseRowId(), a.defaultRowCommitVersion(),
         Option.apply(clusteringProvider));
   }
+
+  /** The file with Delta's statistics JSON {@code stats}, everything else unchanged. */
+  public static AddFile withStats(AddFile a, String stats) {
+    return a.copy(a.path(), a.partitionValues(), a.size(), a.modificationTime(), a.dataChange(),
+        stats, a.tags(), a.deletionVector(), a.baseRowId(), a.defaultRowCommitVersion(),
+        a.clusteringProvider());
+  }
 }

@@ -16,6 +16,13 @@ public final class NativeStatsConf {
    */
   public static final String REUSE_STATS_EXPRESSION = "spark.glutendelta.stats.native.reuseStatsExpression";
 
+  /**
+   * Whether a write whose tasks each write one file of exactly the rows of their source's columnar
+   * batches (a Parquet or cached source copied into an unpartitioned table) takes its statistics
+   * from those batches instead of from Spark's per-row write loop (see {@link ScanBatchStatsWrite}).
+   */
+  public static final String SCAN_BATCHES = "spark.glutendelta.stats.native.scanBatches";
+
   /** Rows buffered per open file before a batch is handed to the native engine. */
   public static final String BATCH_ROWS = "spark.glutendelta.stats.native.batchRows";
 
@@ -32,6 +39,10 @@ public final class NativeStatsConf {
 
   public static boolean isEnabled(SQLConf conf) {
     return Boolean.parseBoolean(conf.getConfString(ENABLED, "true").trim());
+  }
+
+  public static boolean usesScanBatches(SQLConf conf) {
+    return Boolean.parseBoolean(conf.getConfString(SCAN_BATCHES, "true").trim());
   }
 
   public static boolean reusesStatsExpression(SQLConf conf) {

@@ -87,8 +87,18 @@ public final class NativeStatsJobTracker extends StatsJobTrackerBase {
     return tasks;
   }
 
+  /** What each task needs to collect this write's statistics (its tap or its tracker). */
+  NativeStatsTaskFactory taskFactory() {
+    return tasks;
+  }
+
   @Override
   protected void afterProcessStats() {
+    reportWrite();
+  }
+
+  /** Driver, after the write's job: logs its numbers and adds them to the plan node's metrics. */
+  void reportWrite() {
     NativeStatsWriteAccumulators.Totals t = counters.totals();
     NativeStatsMetrics.committedFilesNative.add(t.files());
     NativeStatsMetrics.committedTaskFallbacks.add(t.fallbacks());

@@ -17,6 +17,9 @@ public final class NativeStatsMetrics {
   /** Writes left to Delta's tracker because the stats schema is not supported natively (driver). */
   public static final LongAdder writesUnsupported = new LongAdder();
 
+  /** Of {@link #writesNative}: writes whose statistics their source's columnar batches gave (driver). */
+  public static final LongAdder writesScanBatches = new LongAdder();
+
   /** Files whose stats came from the native engine (task JVM). */
   public static final LongAdder filesNative = new LongAdder();
   /** Rows handed to the native engine (task JVM). */
@@ -35,18 +38,18 @@ public final class NativeStatsMetrics {
   public static Snapshot snapshot() {
     return new Snapshot(writesNative.sum(), writesUnsupported.sum(), filesNative.sum(),
         rowsNative.sum(), taskFallbacks.sum(), taskFailures.sum(), committedFilesNative.sum(),
-        committedTaskFallbacks.sum());
+        committedTaskFallbacks.sum(), writesScanBatches.sum());
   }
 
   /** Immutable view of all counters; {@link #minus} gives the delta of one operation. */
   public record Snapshot(long writesNative, long writesUnsupported, long filesNative,
       long rowsNative, long taskFallbacks, long taskFailures, long committedFilesNative,
-      long committedTaskFallbacks) {
+      long committedTaskFallbacks, long writesScanBatches) {
     public Snapshot minus(Snapshot o) {
       return new Snapshot(writesNative - o.writesNative, writesUnsupported - o.writesUnsupported,
           filesNative - o.filesNative, rowsNative - o.rowsNative, taskFallbacks - o.taskFallbacks,
           taskFailures - o.taskFailures, committedFilesNative - o.committedFilesNative,
-          committedTaskFallbacks - o.committedTaskFallbacks);
+          committedTaskFallbacks - o.committedTaskFallbacks, writesScanBatches - o.writesScanBatches);
     }
   }
 }

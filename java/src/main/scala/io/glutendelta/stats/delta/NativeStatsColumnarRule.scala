@@ -6,7 +6,8 @@ import org.apache.spark.sql.execution.{ColumnarRule, SparkPlan}
 import org.apache.spark.sql.execution.command.ExecutedCommandExec
 
 /**
- * Wraps the physical root of every Delta write in [[NativeStatsWriteExec]]. A columnar rule is
+ * Wraps the physical root of every Delta write in [[NativeStatsWriteExec]], and places the
+ * scan-batch tap ([[ScanBatchStatsExec]]) in a write's query when that write asks for it. A columnar rule is
  * used because it is the one extension point that sees the prepared plan with the command at
  * its root (planner-strategy rules only run inside adaptive plans).
  */
@@ -19,6 +20,14 @@ case class NativeStatsColumnarRule(session: SparkSession) extends ColumnarRule {
           NativeStatsConf.isEnabled(session) && NativeStatsRuntime.hookUsable() =>
         NativeStatsWriteExec(p)
       case _ => plan
+    }
+  }
+
+  /** The scan-batch tap, in the one plan a write is planning for it ([[ScanBatchStatsWrite.arm]]). */
+  override def postColumnarTransitions: Rule[SparkPlan] = new Rule[SparkPlan] {
+    override def apply(plan: SparkPlan): SparkPlan = ScanBatchStatsWrite.planning() match {
+      case null => plan
+      case write => ScanBatchStatsExec.place(plan, write)
     }
   }
 }
