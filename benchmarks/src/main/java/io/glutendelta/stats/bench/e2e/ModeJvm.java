@@ -118,9 +118,9 @@ public final class ModeJvm {
           Files.move(target.resolve("_delta_log"), keep.resolve("_delta_log"));
         }
         Dirs.deleteRecursively(target);
-        System.out.printf(Locale.ROOT, "[jvm %s %s] write %d/%d%s %7.2f s cpu=%.2f s rss=%d MiB files=%d%n",
+        System.out.printf(Locale.ROOT, "[jvm %s %s] write %d/%d%s %7.2f s cpu=%.2f s rss=%d MiB files=%d stats from %s%n",
             a.mode().label(), a.table(), i + 1, a.writes(), i == 0 ? " (cold)" : "", (t1 - t0) / 1e9,
-            c1.cpuSecondsSince(c0), memory.peakRssBytes() >> 20, stats.files());
+            c1.cpuSecondsSince(c0), memory.peakRssBytes() >> 20, stats.files(), path.source());
       }
       run.rssPeakPerWrite = memory.rssPeakPerWrite();
       // After the timed writes, so that counting cannot warm anything up for them.

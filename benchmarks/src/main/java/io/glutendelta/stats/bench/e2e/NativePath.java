@@ -24,6 +24,12 @@ final class NativePath {
     return NativeStatsMetrics.snapshot().minus(before).filesNative();
   }
 
+  /** Where a native write's statistics came from: its source's batches or its rows (the row path). */
+  String source() {
+    NativeStatsMetrics.Snapshot used = NativeStatsMetrics.snapshot().minus(before);
+    return used.filesNative() == 0 ? "-" : used.writesScanBatches() > 0 ? "scan batches" : "rows";
+  }
+
   /** Null when the write took {@code mode}'s path, else what went wrong. */
   String problem(WriteMode mode) {
     NativeStatsMetrics.Snapshot used = NativeStatsMetrics.snapshot().minus(before);
