@@ -1,8 +1,13 @@
 package io.glutendelta.stats.delta;
 
+import io.glutendelta.stats.compat.ScalaColl;
 import io.glutendelta.stats.compat.TaskTrackerFactoryBase;
+import java.net.URI;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.catalyst.expressions.Attribute;
 import org.apache.spark.sql.catalyst.expressions.Expression;
+import org.apache.spark.sql.delta.stats.DeltaTaskStatisticsTracker;
 import org.apache.spark.sql.execution.datasources.WriteTaskStatsTracker;
 import scala.collection.Seq;
 
@@ -29,6 +34,15 @@ final class NativeStatsTaskFactory extends TaskTrackerFactoryBase {
     this.rootUri = rootUri;
     this.batchRows = batchRows;
     this.counters = counters;
+  }
+
+  /**
+   * Delta's own task tracker for this write (a fallback). It takes a Hadoop configuration it does
+   * not read (Delta 3.3 to 4.4), so tasks are not shipped one: a default one stands in.
+   */
+  DeltaTaskStatisticsTracker deltaTaskTracker() {
+    return new DeltaTaskStatisticsTracker(ScalaColl.seq(dataCols), statsColExpr, new Path(URI.create(rootUri)),
+        new Configuration());
   }
 
   @Override

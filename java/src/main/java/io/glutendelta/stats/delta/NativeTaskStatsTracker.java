@@ -2,7 +2,6 @@ package io.glutendelta.stats.delta;
 
 import io.glutendelta.stats.batching.RowBatcher;
 import io.glutendelta.stats.compat.ScalaColl;
-import java.net.URI;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -11,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.TaskContext;
 import org.apache.spark.sql.catalyst.InternalRow;
@@ -318,10 +316,7 @@ public final class NativeTaskStatsTracker implements WriteTaskStatsTracker {
     LOG.debug("gluten-delta-stats: Delta's own tracker serves this task: {}", reason, cause);
     List<String> reopen = new ArrayList<>(open.keySet());
     moveTo(State.FALLBACK);
-    // Delta's task tracker takes a Hadoop configuration it does not read (Delta 3.3 to 4.4), so
-    // tasks are not shipped one: a default one stands in.
-    fallback = new DeltaTaskStatisticsTracker(ScalaColl.seq(write.dataCols), write.statsColExpr,
-        new Path(URI.create(write.rootUri)), new Configuration());
+    fallback = write.deltaTaskTracker();
     for (String path : reopen) {
       fallback.newFile(path);
     }
@@ -366,18 +361,9 @@ public final class NativeTaskStatsTracker implements WriteTaskStatsTracker {
     while (!spare.isEmpty()) {
       spare.pop().close();
     }
-    if (engine != null) {
-      engine.close();
-      engine = null;
-    }
-    if (allocator != null) {
-      try {
-        allocator.close();
-      } catch (IllegalStateException leak) {
-        LOG.error("gluten-delta-stats: Arrow memory still held at task end", leak);
-      }
-      allocator = null;
-    }
+    StatsJsonAggregator.release(engine, allocator);
+    engine = null;
+    allocator = null;
     if (first != null) {
       LOG.debug("gluten-delta-stats: abort during cleanup failed", first);
     }

@@ -2,12 +2,9 @@ package io.glutendelta.stats.delta;
 
 import io.glutendelta.stats.batching.ColumnBatcher;
 import io.glutendelta.stats.compat.ScalaColl;
-import java.net.URI;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.Path;
 import org.apache.spark.TaskContext;
 import org.apache.spark.sql.delta.stats.DeltaTaskStatisticsTracker;
 import org.apache.spark.sql.util.ArrowUtils;
@@ -158,8 +155,7 @@ final class ScanBatchTap extends scala.collection.AbstractIterator<ColumnarBatch
 
   private void fallBack(String reason, Throwable cause) {
     LOG.debug("gluten-delta-stats: Delta's own tracker serves this task's batches: {}", reason, cause);
-    delta = new DeltaTaskStatisticsTracker(ScalaColl.seq(write.dataCols), write.statsColExpr,
-        new Path(URI.create(write.rootUri)), new Configuration());
+    delta = write.deltaTaskTracker();
     delta.newFile(FILE);
     NativeStatsMetrics.taskFallbacks.increment();
     if (write.counters != null) {
@@ -172,17 +168,8 @@ final class ScanBatchTap extends scala.collection.AbstractIterator<ColumnarBatch
       batcher.close();
       batcher = null;
     }
-    if (engine != null) {
-      engine.close();
-      engine = null;
-    }
-    if (allocator != null) {
-      try {
-        allocator.close();
-      } catch (IllegalStateException leak) {
-        LOG.error("gluten-delta-stats: Arrow memory still held at task end", leak);
-      }
-      allocator = null;
-    }
+    StatsJsonAggregator.release(engine, allocator);
+    engine = null;
+    allocator = null;
   }
 }

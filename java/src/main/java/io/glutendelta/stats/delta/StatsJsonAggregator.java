@@ -5,6 +5,8 @@ import io.glutendelta.stats.engine.NativeAggregator;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Batches in, Delta's stats JSON out, per file: one {@link NativeAggregator} plus the plan that
@@ -12,6 +14,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * columnar collector. Not thread-safe (one Spark task drives it).
  */
 final class StatsJsonAggregator implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(StatsJsonAggregator.class);
   /** Installed by tests only (same JVM as the tasks: local mode). */
   private static volatile NativeFailureInjector injector;
 
@@ -73,5 +76,19 @@ final class StatsJsonAggregator implements AutoCloseable {
   @Override
   public void close() {
     task.close();
+  }
+
+  /** Closes a task's engine (if any), then the allocator its batches came from (if any). */
+  static void release(StatsJsonAggregator engine, BufferAllocator allocator) {
+    if (engine != null) {
+      engine.close();
+    }
+    if (allocator != null) {
+      try {
+        allocator.close();
+      } catch (IllegalStateException leak) {
+        LOG.error("gluten-delta-stats: Arrow memory still held at task end", leak);
+      }
+    }
   }
 }
