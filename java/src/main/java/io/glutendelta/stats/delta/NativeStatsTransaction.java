@@ -26,8 +26,10 @@ import scala.Tuple4;
  * Delta's transaction with one change: the statistics tracker Delta builds for a write is
  * replaced by {@link NativeStatsJobTracker} when the native path supports its stats expression,
  * and that expression, once Delta has analysed it for a write shape, is reused for later writes
- * of the shape ({@link StatsExpressionCache}). Everything else, including which columns get stats
- * and how, is Delta's own decision.
+ * of the shape ({@link StatsExpressionCache}). When each task of the write writes one file of
+ * exactly its source's columnar batches, no tracker at all: the batches are tapped
+ * ({@link ScanBatchStatsWrite}), for which Delta's normalised query and committer are looked at
+ * on the way. Everything else, including which columns get stats and how, is Delta's own decision.
  */
 public class NativeStatsTransaction extends StatsTransactionBase {
 
@@ -106,9 +108,9 @@ public class NativeStatsTransaction extends StatsTransactionBase {
   }
 
   /**
-   * The write's scan-batch slot if each task of this write writes one file from all the rows it reads: no partition
-   * columns (nor CDC's), no file size cap, no optimized write's shuffle. The placement rule checks
-   * the rest (that the plan's rows are the batches' rows).
+   * The write's scan-batch slot if each of its tasks writes one file from all the rows it reads:
+   * no partition columns (nor CDC's), no file size cap, no optimized write's shuffle; else null.
+   * The placement rule checks the rest (that the plan's rows are the batches' rows).
    */
   private ScanBatchStatsWrite tapsScanBatches(StructType partitionSchema, SparkSession spark) {
     ScanBatchStatsWrite write = scanBatches;

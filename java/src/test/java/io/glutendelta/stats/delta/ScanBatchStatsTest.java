@@ -130,8 +130,8 @@ class ScanBatchStatsTest {
 
   @Test
   void writesWhoseTasksMayWriteSeveralFilesKeepTheRowPath() throws Exception {
-    copy("partitioned", flatSource, false, null,
-        (t, p) -> spark.read().parquet(flatSource).write().format("delta").partitionBy("i").save(p));
+    copy("partitioned", source, false, null,
+        (t, p) -> spark.read().parquet(source).write().format("delta").partitionBy("p").save(p));
     copy("max_records_option", flatSource, false, null,
         (t, p) -> spark.read().parquet(flatSource).write().format("delta").option("maxRecordsPerFile", "4000").save(p));
     spark.conf().set("spark.sql.files.maxRecordsPerFile", "4000");
