@@ -1,6 +1,7 @@
 package io.glutendelta.stats.delta;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.glutendelta.stats.testing.CapturedLog;
@@ -141,6 +142,43 @@ class ScanBatchStatsTest {
     spark.conf().unset("spark.sql.files.maxRecordsPerFile");
     copy("optimized_write", flatSource, false, null,
         (t, p) -> spark.read().parquet(flatSource).write().format("delta").option("optimizeWrite", "true").save(p));
+  }
+
+  @Test
+  void constraintsStillHoldAndAViolationCommitsNothing() throws Exception {
+    String columns = "(id BIGINT NOT NULL, i INT, l BIGINT, d DOUBLE, dt DATE, dec DECIMAL(7,2), s STRING)";
+    // Delta checks constraints above the plan whose batches we read: the path stays, the checks too.
+    copy("constrained", flatSource, true,
+        (t, p) -> {
+          spark.sql("CREATE TABLE delta.`" + p + "` " + columns + " USING delta").collect();
+          spark.sql("ALTER TABLE delta.`" + p + "` ADD CONSTRAINT i_range CHECK (i >= 0)").collect();
+        },
+        (t, p) -> spark.read().parquet(flatSource).write().format("delta").mode("append").save(p));
+    WriteScenarios.Outcome o = WriteScenarios.assertIdentical(spark, "replace_where",
+        (t, p) -> spark.read().parquet(flatSource).write().format("delta").save(p),
+        (t, p) -> spark.read().parquet(flatSource).write().format("delta").mode("overwrite")
+            .option("replaceWhere", "i >= 0").save(p));
+    assertEquals(1, o.nativeDelta().writesScanBatches(), "replaceWhere overwrite took the row path");
+
+    String path = Files.createTempDirectory("gds-scan-violation").resolve("t").toString();
+    spark.sql("CREATE TABLE delta.`" + path + "` " + columns + " USING delta").collect();
+    spark.sql("ALTER TABLE delta.`" + path + "` ADD CONSTRAINT i_below_max CHECK (i < 999)").collect();
+    long before = DeltaLogStats.latestVersion(path);
+    Exception e = assertThrows(Exception.class,
+        () -> spark.read().parquet(flatSource).write().format("delta").mode("append").save(path));
+    assertTrue(errorClasses(e).contains("DELTA_VIOLATE_CONSTRAINT_WITH_VALUES"), errorClasses(e).toString());
+    assertEquals(before, DeltaLogStats.latestVersion(path), "a violating write committed");
+  }
+
+  @SuppressWarnings("deprecation") // getErrorClass: Spark 3.5 has no getCondition
+  private static List<String> errorClasses(Throwable e) {
+    List<String> classes = new java.util.ArrayList<>();
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof org.apache.spark.SparkThrowable st && st.getErrorClass() != null) {
+        classes.add(st.getErrorClass());
+      }
+    }
+    return classes;
   }
 
   @Test
