@@ -205,6 +205,7 @@ final class JvmPerModeReport {
       }
       md.append('\n');
     }
+    appendArrowPeaks(md, opts, results);
     JvmPerModeResults.TableRuns p = results.tables.get(PartitionedVariant.TABLE);
     if (preTouched && p != null && p.runs.containsKey(WriteMode.NATIVE) && p.runs.containsKey(WriteMode.VANILLA)) {
       int tasks = concurrentWriteTasks(opts.master, p.filesPerWrite);
@@ -220,6 +221,36 @@ final class JvmPerModeReport {
           perOpenFileBytes(extra, open) / 1024));
     }
     md.append('\n');
+  }
+
+  /**
+   * The plugin's Arrow memory at its peak per table, from the allocator's own count: exact where
+   * RSS is an upper bound, and per open file for the partitioned write.
+   */
+  static void appendArrowPeaks(StringBuilder md, E2eOptions opts, JvmPerModeResults results) {
+    List<WriteMode> nativeModes = opts.modes.stream().filter(WriteMode::nativeStats).toList();
+    if (nativeModes.isEmpty()) {
+      return;
+    }
+    md.append("\nArrow memory of the plugin at its peak (the allocator's count, exact; median over rounds):");
+    String sep = " ";
+    for (Map.Entry<String, JvmPerModeResults.TableRuns> e : results.tables.entrySet()) {
+      for (WriteMode m : nativeModes) {
+        Samples s = e.getValue().perRound(m, r -> r.arrowPeakBytes < 0 ? Double.NaN : r.arrowPeakBytes);
+        if (s.count() == 0 || Double.isNaN(s.median())) {
+          continue;
+        }
+        md.append(sep).append(e.getKey()).append(' ').append(m.label())
+            .append(String.format(Locale.ROOT, " %.0f KiB", s.median() / 1024));
+        if (e.getKey().equals(PartitionedVariant.TABLE)) {
+          int open = PartitionedVariant.PARTITIONS * concurrentWriteTasks(opts.master, e.getValue().filesPerWrite);
+          md.append(String.format(Locale.ROOT, " (%d files open: **%.0f KiB per open file**)", open,
+              perOpenFileBytes(s.median(), open) / 1024));
+        }
+        sep = "; ";
+      }
+    }
+    md.append(".\n");
   }
 
   /** Peak RSS minus the (pre-touched, hence fully resident) heap. */

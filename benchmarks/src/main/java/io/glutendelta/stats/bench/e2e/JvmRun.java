@@ -31,6 +31,8 @@ final class JvmRun {
   boolean heapPreTouched;
   /** True when VmHWM was reset before each write (/proc/self/clear_refs), else it is since JVM start. */
   boolean rssPeakPerWrite;
+  /** Peak Arrow memory of the plugin over the JVM's writes, bytes (-1 when not recorded). */
+  long arrowPeakBytes = -1;
   final List<Write> writes = new ArrayList<>();
   final List<String> problems = new ArrayList<>();
 
@@ -99,6 +101,7 @@ final class JvmRun {
     out.add("heap_max_bytes " + heapMaxBytes);
     out.add("heap_pretouched " + heapPreTouched);
     out.add("rss_peak_per_write " + rssPeakPerWrite);
+    out.add("arrow_peak_bytes " + arrowPeakBytes);
     for (Write w : writes) {
       out.add(String.format(Locale.ROOT, "write %d %d %.6f %.6f %d %d %d %d", w.startNanos(), w.endNanos(),
           w.cpuSeconds(), w.gcSeconds(), w.peakRssBytes(), w.peakHeapAfterGcBytes(), w.files(), w.nativeFiles()));
@@ -126,6 +129,7 @@ final class JvmRun {
         case "heap_max_bytes" -> r.heapMaxBytes = Long.parseLong(rest);
         case "heap_pretouched" -> r.heapPreTouched = Boolean.parseBoolean(rest);
         case "rss_peak_per_write" -> r.rssPeakPerWrite = Boolean.parseBoolean(rest);
+        case "arrow_peak_bytes" -> r.arrowPeakBytes = Long.parseLong(rest);
         case "write" -> {
           String[] f = rest.split(" ");
           if (f.length != 8) {

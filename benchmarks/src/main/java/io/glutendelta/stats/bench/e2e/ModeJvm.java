@@ -123,6 +123,7 @@ public final class ModeJvm {
             c1.cpuSecondsSince(c0), memory.peakRssBytes() >> 20, stats.files(), path.source());
       }
       run.rssPeakPerWrite = memory.rssPeakPerWrite();
+      run.arrowPeakBytes = memory.arrowPeakBytes();
       // After the timed writes, so that counting cannot warm anything up for them.
       run.sourceRows = spark.read().parquet(a.source().toString()).count();
     } catch (RuntimeException | IOException e) {

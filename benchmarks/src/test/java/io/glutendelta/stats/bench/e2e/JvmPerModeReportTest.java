@@ -45,6 +45,29 @@ class JvmPerModeReportTest {
   }
 
   @Test
+  void arrowPeakIsReportedPerTableAndPerOpenFileOfThePartitionedWrite() {
+    JvmPerModeResults res = new JvmPerModeResults();
+    long[] peaks = {8L << 20, 6L << 20, 7L << 20}; // three rounds: median 7 MiB
+    for (int round = 0; round < 3; round++) {
+      for (WriteMode m : List.of(WriteMode.VANILLA, WriteMode.NATIVE)) {
+        JvmRun r = new JvmRun();
+        r.arrowPeakBytes = m == WriteMode.NATIVE ? peaks[round] : 0;
+        res.record(round, false, PartitionedVariant.TABLE, m, r);
+      }
+    }
+    res.table(PartitionedVariant.TABLE).filesPerWrite = 32; // 2 tasks under local[2]: 32 files open
+    E2eOptions o = E2eOptions.parse(new String[] {"--modes", "vanilla,native"});
+    StringBuilder md = new StringBuilder();
+    JvmPerModeReport.appendArrowPeaks(md, o, res);
+    assertTrue(md.toString().contains(PartitionedVariant.TABLE + " native 7168 KiB (32 files open: **224 KiB per open file**)"),
+        md.toString());
+    assertTrue(!md.toString().contains("vanilla"), "vanilla has no plugin: " + md);
+    StringBuilder none = new StringBuilder();
+    JvmPerModeReport.appendArrowPeaks(none, E2eOptions.parse(new String[] {"--modes", "vanilla,off"}), res);
+    assertEquals("", none.toString());
+  }
+
+  @Test
   void modeOrderRotatesSoEveryModeLeadsEquallyOften() {
     List<WriteMode> m = List.of(WriteMode.VANILLA, WriteMode.NATIVE, WriteMode.OFF);
     assertEquals(m, JvmPerModeBenchmark.rotated(m, 0));

@@ -21,6 +21,7 @@ class JvmRunTest {
     r.heapMaxBytes = 6L << 30;
     r.heapPreTouched = true;
     r.rssPeakPerWrite = true;
+    r.arrowPeakBytes = 7L << 20;
     long t = 110 * S;
     double[] secs = {8, 5, 4, 6};
     long[] rss = {900L << 20, 1200L << 20, 1000L << 20, 1100L << 20};
@@ -58,6 +59,8 @@ class JvmRunTest {
     assertEquals(r.writes.get(2), back.writes.get(2));
     assertEquals(List.of("native: wrong stats path (two lines)"), back.problems);
     assertTrue(back.heapPreTouched && back.rssPeakPerWrite);
+    assertEquals(7L << 20, back.arrowPeakBytes);
+    assertEquals(-1, JvmRun.parse(List.of("launch_ns 1")).arrowPeakBytes, "a result without the line: unknown");
     assertThrows(IllegalArgumentException.class, () -> JvmRun.parse(List.of("write 1 2 3")));
     assertThrows(IllegalArgumentException.class, () -> JvmRun.parse(List.of("colour blue")));
   }
