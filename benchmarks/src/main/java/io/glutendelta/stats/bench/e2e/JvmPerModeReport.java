@@ -209,7 +209,7 @@ final class JvmPerModeReport {
     JvmPerModeResults.TableRuns p = results.tables.get(PartitionedVariant.TABLE);
     if (preTouched && p != null && p.runs.containsKey(WriteMode.NATIVE) && p.runs.containsKey(WriteMode.VANILLA)) {
       int tasks = concurrentWriteTasks(opts.master, p.filesPerWrite);
-      int open = PartitionedVariant.PARTITIONS * tasks;
+      int open = openFiles(opts.master, p.filesPerWrite);
       double extra = p.perRound(WriteMode.NATIVE, JvmPerModeReport::outsideHeapBytes).median()
           - p.perRound(WriteMode.VANILLA, JvmPerModeReport::outsideHeapBytes).median();
       md.append(String.format(Locale.ROOT, "\nPartitioned write (%s: %d partitions, `%s=%d`, %d concurrent tasks "
@@ -243,7 +243,7 @@ final class JvmPerModeReport {
         md.append(sep).append(e.getKey()).append(' ').append(m.label())
             .append(String.format(Locale.ROOT, " %.0f KiB", s.median() / 1024));
         if (e.getKey().equals(PartitionedVariant.TABLE)) {
-          int open = PartitionedVariant.PARTITIONS * concurrentWriteTasks(opts.master, e.getValue().filesPerWrite);
+          int open = openFiles(opts.master, e.getValue().filesPerWrite);
           md.append(String.format(Locale.ROOT, " (%d files open: **%.0f KiB per open file**)", open,
               perOpenFileBytes(s.median(), open) / 1024));
         }
@@ -263,6 +263,11 @@ final class JvmPerModeReport {
       throw new IllegalArgumentException("open files must be >= 1, got " + openFiles);
     }
     return extraBytes / openFiles;
+  }
+
+  /** Files the partitioned write holds open at once: one per partition in each concurrent task. */
+  static int openFiles(String master, int filesPerWrite) {
+    return PartitionedVariant.PARTITIONS * concurrentWriteTasks(master, filesPerWrite);
   }
 
   /**
